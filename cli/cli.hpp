@@ -1,0 +1,29 @@
+// Shared pieces of the dtb command line: subcommand registration and error handling.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "dtb/core/variant.hpp"
+
+namespace dtb::cli {
+
+// Exit codes: 0 success, 1 failure while running, 2 bad input (arguments, FEN, files).
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+// Bad input from the user: printed as "dtb: <message>", exit code 2.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The variant a typed name means; throws UsageError listing the known names.
+VariantName variant_from_name(const std::string& name);
+
+void add_variants_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
+void add_moves_command(CLI::App& app);
+
+}  // namespace dtb::cli

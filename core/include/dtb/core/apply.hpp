@@ -1,0 +1,48 @@
+// Making a move: the position after it.
+#pragma once
+
+#include "dtb/core/move.hpp"
+#include "dtb/core/position.hpp"
+
+namespace dtb {
+
+template <class V>
+constexpr Position<V> apply(Position<V> p, const Move<typename V::board>& m) {
+    using bb = typename V::board::bb;
+    const Color us = p.side;
+    const bb from = bit<bb>(m.from), to = bit<bb>(m.to);
+    const bool king = (p.kings & from) != 0;
+    bb& own = p.pieces(us);
+    own = (own & ~from) | to;
+    p.pieces(~us) &= ~m.captured;
+    p.kings &= ~m.captured;
+    if (king || m.promotes) p.kings = (p.kings & ~from) | to;
+    if constexpr (V::king_streak_limit > 0) {
+        // Frisian: count the run of non-capturing moves of one king; anything else ends it.
+        auto& s = p.extra;
+        const int u = static_cast<int>(us), t = static_cast<int>(~us);
+        if (king && !m.is_capture()) {
+            s.count[u] = s.square[u] == m.from ? s.count[u] + 1 : 1;
+            s.square[u] = m.to;
+        } else {
+            s.square[u] = s.kNone;
+            s.count[u] = 0;
+        }
+        if (s.square[t] != s.kNone && (m.captured & bit<bb>(s.square[t]))) {
+            s.square[t] = s.kNone;
+            s.count[t] = 0;
+        }
+        // The rule binds only a side that has men; without them the streak is irrelevant
+        // (and men never come back), so it is cleared to keep positions canonical.
+        for (Color c : {Color::white, Color::black}) {
+            if (p.men(c) == 0) {
+                s.square[static_cast<int>(c)] = s.kNone;
+                s.count[static_cast<int>(c)] = 0;
+            }
+        }
+    }
+    p.side = ~us;
+    return p;
+}
+
+}  // namespace dtb

@@ -1,0 +1,478 @@
+// Legal move generation, bitboard-parallel where it can be: non-capturing moves of all men
+// at once by shifts; the existence of a capture for all pieces at once; the captures
+// themselves by a depth-first search per capturing piece, filtered by the variant's
+// precedence rule and, by default, with duplicate paths merged (FMJD Annex 1, 9.1.14).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "dtb/core/direction.hpp"
+#include "dtb/core/move.hpp"
+#include "dtb/core/position.hpp"
+#include "dtb/core/rules.hpp"
+
+namespace dtb {
+
+enum class Duplicates : std::uint8_t { drop, keep };
+
+template <class V>
+struct Rules {
+    using G = typename V::board;
+    using bb = typename G::bb;
+
+    static constexpr DirSet man_moves(Color c) { return for_color(V::man_moves, c); }
+    static constexpr DirSet man_captures(Color c) { return for_color(V::man_captures, c); }
+
+    // The king that may not make a non-capturing move now (frisian), as a bitboard.
+    static constexpr bb frozen_king(const Position<V>& p) {
+        if constexpr (V::king_streak_limit > 0) {
+            const int c = static_cast<int>(p.side);
+            if (p.extra.count[c] >= V::king_streak_limit && p.men(p.side) != 0)
+                return bit<bb>(p.extra.square[c]);
+        }
+        return 0;
+    }
+
+    // A capture's rank under the precedence rule: only captures of the highest rank are legal.
+    static constexpr std::uint32_t precedence_key(int pieces, int kings, bool by_king,
+                                                  std::uint32_t king_order) {
+        switch (V::precedence) {
+            case Precedence::free: return 0;
+            case Precedence::king_first: return by_king;
+            case Precedence::most_pieces: return std::uint32_t(pieces);
+            case Precedence::most_pieces_then_kings: return std::uint32_t(pieces * 64 + kings);
+            case Precedence::italian:
+                return std::uint32_t(pieces) << 24 | std::uint32_t(by_king) << 23 |
+                       std::uint32_t(kings) << 17 | king_order;
+            case Precedence::frisian_value: {
+                // A king is worth between one and two men: n kings beat 2n-1 men and lose to
+                // 2n men for every n that fits on a board.
+                const auto value = std::uint32_t((pieces - kings) * 1000 + kings * 1999);
+                return value * 2 + by_king;
+            }
+        }
+        return 0;
+    }
+};
+
+// The depth-first capture search for one side. Out receives each legal capture (push) and
+// is cleared when a capture of higher precedence appears.
+template <class V, Color C, class Out>
+class CaptureSearch {
+    using G = typename V::board;
+    using bb = typename G::bb;
+    using R = Rules<V>;
+
+public:
+    CaptureSearch(const Position<V>& p, Out& out) : out_(out) {
+        targets_ = p.pieces(~C);
+        opp_kings_ = p.kings_of(~C);
+        empty_ = p.empty();
+    }
+
+    // Searches every capture of the side; returns whether there was one.
+    bool run(const Position<V>& p) {
+        bb men = capturing_men(p.men(C));
+        while (men) {
+            const int sq = pop_lsb(men);
+            start(sq, false);
+            man_from(sq, Dir::n, true);
+            empty_ &= ~bit<bb>(sq);
+        }
+        bb kings = p.kings_of(C);
+        while (kings) {
+            const int sq = pop_lsb(kings);
+            start(sq, true);
+            king_from(sq, Dir::n, true);
+            empty_ &= ~bit<bb>(sq);
+        }
+        return found_;
+    }
+
+private:
+    static constexpr bb promotion_row = G::promotion_row(C);
+    static constexpr bool immediate = V::removal == Removal::immediate;
+    static constexpr bool records_paths = Out::records_paths;
+
+    // The men that have a first capture, found for all men at once.
+    bb capturing_men(bb men) const {
+        bb can = 0;
+        const bb capturable = V::man_captures_king ? targets_ : targets_ & ~opp_kings_;
+        for_each_dir<R::man_captures(C)>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            constexpr Dir B = reverse(D);
+            can |= G::template step<B>(G::template step<B>(empty_) & capturable) & men;
+        });
+        return can;
+    }
+
+    void start(int sq, bool king) {
+        from_ = sq;
+        by_king_ = king;
+        crowned_ = false;
+        path_.length = 0;
+        empty_ |= bit<bb>(sq);  // the moving piece leaves its square
+    }
+
+    void take(bb v) {
+        captured_ |= v;
+        targets_ &= ~v;
+        if (v & opp_kings_) {
+            ++kings_taken_;
+            if constexpr (V::precedence == Precedence::italian) king_order_ |= 1u << (15 - count_);
+        }
+        ++count_;
+        if constexpr (immediate) empty_ |= v;
+    }
+    void untake(bb v) {
+        --count_;
+        if (v & opp_kings_) {
+            --kings_taken_;
+            if constexpr (V::precedence == Precedence::italian)
+                king_order_ &= ~(1u << (15 - count_));
+        }
+        captured_ &= ~v;
+        targets_ |= v;
+        if constexpr (immediate) empty_ &= ~v;
+    }
+
+    void emit(int to, bool promotes) {
+        const std::uint32_t key =
+            R::precedence_key(count_, kings_taken_, by_king_, king_order_ & 0xffffu);
+        if (!found_ || key > best_key_) {
+            out_.clear();
+            best_key_ = key;
+            found_ = true;
+        } else if (key < best_key_) {
+            return;
+        }
+        Move<G> m{};
+        m.captured = captured_;
+        m.from = std::uint8_t(from_);
+        m.to = std::uint8_t(to);
+        m.promotes = promotes;
+        out_.push(m, path_);
+    }
+
+    void push_path(int sq) {
+        if constexpr (records_paths) {
+            if (path_.length < kMaxPath) path_.squares[path_.length] = std::uint8_t(sq);
+            ++path_.length;
+        }
+    }
+    void pop_path() {
+        if constexpr (records_paths) --path_.length;
+    }
+
+    // Captures by a man standing on sq, having arrived moving in `arrived` (unless first).
+    bool man_from(int sq, Dir arrived, bool first) {
+        bool any = false;
+        const bb s = bit<bb>(sq);
+        const bb capturable = V::man_captures_king ? targets_ : targets_ & ~opp_kings_;
+        for_each_dir<R::man_captures(C)>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            if (immediate && !V::turn_180 && !first && D == reverse(arrived)) return;
+            const bb v = G::template step<D>(s) & capturable;
+            if (!v) return;
+            const bb l = G::template step<D>(v) & empty_;
+            if (!l) return;
+            any = true;
+            const int lsq = lsb(l);
+            take(v);
+            push_path(lsq);
+            if (l & promotion_row) {
+                if constexpr (V::promotion == Promotion::in_passing) {
+                    crowned_ = true;
+                    if (!king_from(lsq, D, false)) emit(lsq, true);
+                    crowned_ = false;
+                } else if constexpr (V::promotion == Promotion::stops) {
+                    emit(lsq, true);
+                } else {
+                    if (!man_from(lsq, D, false)) emit(lsq, true);
+                }
+            } else if (!man_from(lsq, D, false)) {
+                emit(lsq, false);
+            }
+            pop_path();
+            untake(v);
+        });
+        return any;
+    }
+
+    // Captures by a king on sq. After a capture in direction `arrived`, the straight
+    // continuation is searched once by king_over (it is the same from every landing square)
+    // and the way back only where a jumped piece is already gone and turning is allowed.
+    bool king_from(int sq, Dir arrived, bool first) {
+        bool any = false;
+        const bb s = bit<bb>(sq);
+        for_each_dir<V::king_captures>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            if (!first) {
+                if (D == arrived) return;
+                if (D == reverse(arrived) && !(immediate && V::turn_180)) return;
+            }
+            any |= king_ray<D>(s);
+        });
+        return any;
+    }
+
+    // Approaches along D from the squares in s (one square) and captures the first piece met.
+    template <Dir D>
+    bool king_ray(bb s) {
+        bb t = G::template step<D>(s);
+        if constexpr (V::king_range == Range::flying) {
+            while (t & empty_) t = G::template step<D>(t);
+        }
+        if (!(t & targets_)) return false;
+        return king_over<D>(t);
+    }
+
+    // Jumps the piece v in direction D, then lands and continues or ends.
+    template <Dir D>
+    bool king_over(bb v) {
+        bb land = G::template step<D>(v) & empty_;
+        if (!land) return false;
+        take(v);
+        bb last = land;
+        if constexpr (V::king_landing == Landing::any_beyond) {
+            for (bb t = G::template step<D>(land) & empty_; t; t = G::template step<D>(t) & empty_) {
+                land |= t;
+                last = t;
+            }
+        }
+        bool more = false;
+        {
+            push_path(lsb(last));
+            more |= king_ray<D>(last);
+            pop_path();
+        }
+        for (bb ls = land; ls;) {
+            const int lsq = pop_lsb(ls);
+            push_path(lsq);
+            more |= king_from(lsq, D, false);
+            pop_path();
+        }
+        if (!more) {
+            for (bb ls = land; ls;) {
+                const int lsq = pop_lsb(ls);
+                push_path(lsq);
+                emit(lsq, crowned_);
+                pop_path();
+            }
+        }
+        untake(v);
+        return true;
+    }
+
+    Out& out_;
+    bb targets_ = 0;    // enemy pieces that may still be captured
+    bb opp_kings_ = 0;  // enemy kings (for precedence and for italian men)
+    bb empty_ = 0;      // free squares; with immediate removal, also the jumped ones
+    bb captured_ = 0;
+    int from_ = 0;
+    int count_ = 0;
+    int kings_taken_ = 0;
+    std::uint32_t king_order_ = 0;  // bit 15-i: the i-th piece taken is a king
+    bool by_king_ = false;
+    bool crowned_ = false;  // a man crowned in passing now captures as a king
+    bool found_ = false;
+    std::uint32_t best_key_ = 0;
+    Path path_;
+};
+
+template <class V>
+class MoveGen {
+    using G = typename V::board;
+    using bb = typename G::bb;
+    using R = Rules<V>;
+    using P = Position<V>;
+
+public:
+    // Whether the side to move has a capture (and so must capture).
+    static bool has_capture(const P& p) {
+        return p.side == Color::white ? has_capture<Color::white>(p)
+                                      : has_capture<Color::black>(p);
+    }
+
+    // All legal moves. Out: MoveList<G> or a container of PathMove<G> (see PathSink).
+    template <class Out>
+    static void generate(const P& p, Out& out, Duplicates dups = Duplicates::drop) {
+        out.clear();
+        if (p.side == Color::white) {
+            generate<Color::white>(p, out, dups);
+        } else {
+            generate<Color::black>(p, out, dups);
+        }
+    }
+
+    // Only the captures (empty when there is none).
+    template <class Out>
+    static void generate_captures(const P& p, Out& out, Duplicates dups = Duplicates::drop) {
+        out.clear();
+        if (p.side == Color::white) {
+            captures<Color::white>(p, out, dups);
+        } else {
+            captures<Color::black>(p, out, dups);
+        }
+    }
+
+    // The number of legal moves, without making them where it can (perft's bulk count).
+    static int count(const P& p, Duplicates dups = Duplicates::drop) {
+        return p.side == Color::white ? count<Color::white>(p, dups)
+                                      : count<Color::black>(p, dups);
+    }
+
+private:
+    template <Color C>
+    static bool has_capture(const P& p) {
+        const bb empty = p.empty();
+        const bb opp = p.pieces(~C);
+        const bb man_targets = V::man_captures_king ? opp : opp & ~p.kings;
+        const bb men = p.men(C);
+        bool found = false;
+        if (men) {
+            for_each_dir<R::man_captures(C)>([&](auto d) {
+                constexpr Dir D = decltype(d)::value;
+                const bb v = G::template step<D>(men) & man_targets;
+                found |= (G::template step<D>(v) & empty) != 0;
+            });
+            if (found) return true;
+        }
+        const bb kings = p.kings_of(C);
+        if (!kings) return false;
+        for_each_dir<V::king_captures>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            bb reach = G::template step<D>(kings);
+            if constexpr (V::king_range == Range::flying) {
+                // Every king's ray at once: empty squares, then the first obstacle.
+                for (bb f = reach & empty; f;) {
+                    f = G::template step<D>(f);
+                    reach |= f;
+                    f &= empty;
+                }
+            }
+            found |= (G::template step<D>(reach & opp) & empty) != 0;
+        });
+        return found;
+    }
+
+    template <Color C, class Out>
+    static void captures(const P& p, Out& out, Duplicates dups) {
+        if (!has_capture<C>(p)) return;
+        CaptureSearch<V, C, Out> search(p, out);
+        search.run(p);
+        if (dups == Duplicates::drop) merge_duplicates(out);
+    }
+
+    // Equal moves (same from, to, captured set) can only arise from three captures up; they
+    // are rare, so the list is sorted only when such a capture is present.
+    template <class Out>
+    static void merge_duplicates(Out& out) {
+        if (out.size() < 2) return;
+        bool long_capture = false;
+        for (const auto& m : out) long_capture |= move_of(m).capture_count() >= 3;
+        if (!long_capture) return;
+        std::sort(out.begin(), out.end(),
+                  [](const auto& a, const auto& b) { return move_of(a) < move_of(b); });
+        auto last = std::unique(out.begin(), out.end(), [](const auto& a, const auto& b) {
+            return move_of(a) == move_of(b);
+        });
+        out.truncate(int(last - out.begin()));
+    }
+    static const Move<G>& move_of(const Move<G>& m) { return m; }
+    static const Move<G>& move_of(const PathMove<G>& m) { return m.move; }
+
+    template <Color C, class Out>
+    static void generate(const P& p, Out& out, Duplicates dups) {
+        captures<C>(p, out, dups);
+        if (!out.empty()) return;
+        const bb empty = p.empty();
+        const bb men = p.men(C);
+        for_each_dir<R::man_moves(C)>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            for (bb t = G::template step<D>(men) & empty; t;) {
+                const int to = pop_lsb(t);
+                add_quiet(out, to - G::shift_of(D), to, (bit<bb>(to) & G::promotion_row(C)) != 0);
+            }
+        });
+        for (bb kings = p.kings_of(C) & ~R::frozen_king(p); kings;) {
+            const int from = pop_lsb(kings);
+            for_each_dir<V::king_moves>([&](auto d) {
+                constexpr Dir D = decltype(d)::value;
+                for (bb t = G::template step<D>(bit<bb>(from)) & empty; t;
+                     t = G::template step<D>(t) & empty) {
+                    add_quiet(out, from, lsb(t), false);
+                    if constexpr (V::king_range == Range::short_) break;
+                }
+            });
+        }
+    }
+
+    template <class Out>
+    static void add_quiet(Out& out, int from, int to, bool promotes) {
+        Move<G> m{};
+        m.from = std::uint8_t(from);
+        m.to = std::uint8_t(to);
+        m.promotes = promotes;
+        if constexpr (requires { out.push(m); }) {
+            out.push(m);
+        } else {
+            out.push(m, Path{});
+        }
+    }
+
+    template <Color C>
+    static int count(const P& p, Duplicates dups) {
+        if (has_capture<C>(p)) {
+            MoveList<G> list;
+            CaptureSearch<V, C, MoveList<G>> search(p, list);
+            search.run(p);
+            if (dups == Duplicates::drop) merge_duplicates(list);
+            return list.size();
+        }
+        const bb empty = p.empty();
+        const bb men = p.men(C);
+        int n = 0;
+        for_each_dir<R::man_moves(C)>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            n += popcount(G::template step<D>(men) & empty);
+        });
+        const bb kings = p.kings_of(C) & ~R::frozen_king(p);
+        if (kings) {
+            for_each_dir<V::king_moves>([&](auto d) {
+                constexpr Dir D = decltype(d)::value;
+                bb f = G::template step<D>(kings) & empty;
+                if constexpr (V::king_range == Range::short_) {
+                    n += popcount(f);
+                } else {
+                    // Rays of different kings never share a target in one direction.
+                    for (; f; f = G::template step<D>(f) & empty) n += popcount(f);
+                }
+            });
+        }
+        return n;
+    }
+};
+
+// A growable list of moves with their paths, for notation and tools (not the hot path).
+template <class G>
+class PathMoveList {
+public:
+    static constexpr bool records_paths = true;
+    void clear() { moves_.clear(); }
+    void push(const Move<G>& m, const Path& path) { moves_.push_back({m, path}); }
+    int size() const { return int(moves_.size()); }
+    bool empty() const { return moves_.empty(); }
+    auto begin() { return moves_.begin(); }
+    auto end() { return moves_.end(); }
+    auto begin() const { return moves_.begin(); }
+    auto end() const { return moves_.end(); }
+    const PathMove<G>& operator[](int i) const { return moves_[std::size_t(i)]; }
+    void truncate(int n) { moves_.resize(std::size_t(n)); }
+
+private:
+    std::vector<PathMove<G>> moves_;
+};
+
+}  // namespace dtb
