@@ -22,10 +22,10 @@ void run(const MovesOptions& o, const VariantName& name) {
     const Position<V> p = parse_fen<V>(o.fen);
     const auto moves = legal_moves_with_text(p, o.keep ? Duplicates::keep : Duplicates::drop);
     if (o.json) {
-        nlohmann::json list = nlohmann::json::array();
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& [pm, text] : moves)
             list.push_back({{"move", text}, {"fen_after", write_fen(apply(p, pm.move))}});
-        std::cout << nlohmann::json{{"variant", name.name}, {"fen", write_fen(p)}, {"moves", list}}.dump(2)
+        std::cout << nlohmann::ordered_json{{"variant", name.name}, {"fen", write_fen(p)}, {"moves", list}}.dump(2)
                   << "\n";
         return;
     }

@@ -42,8 +42,8 @@ void run(const PerftOptions& o, const VariantName& name) {
     MoveList<typename V::board> moves;
     MoveGen<V>::generate(p, moves, dups);
 
-    nlohmann::json counts = nlohmann::json::array();
-    nlohmann::json rates = nlohmann::json::array();
+    nlohmann::ordered_json counts = nlohmann::ordered_json::array();
+    nlohmann::ordered_json rates = nlohmann::ordered_json::array();
     std::vector<std::uint64_t> last_divide;
     for (int d = 1; d <= o.depth; ++d) {
         const auto t0 = std::chrono::steady_clock::now();
@@ -67,13 +67,13 @@ void run(const PerftOptions& o, const VariantName& name) {
     }
     const auto texts = legal_moves_with_text(p, dups);
     if (o.json) {
-        nlohmann::json out = {{"variant", name.name},
+        nlohmann::ordered_json out = {{"variant", name.name},
                               {"fen", write_fen(p)},
                               {"duplicates", o.keep ? "keep" : "drop"},
                               {"counts", counts},
                               {"timing", rates}};
         if (o.divide) {
-            nlohmann::json div = nlohmann::json::array();
+            nlohmann::ordered_json div = nlohmann::ordered_json::array();
             for (std::size_t i = 0; i < texts.size(); ++i)
                 div.push_back({{"move", texts[i].second}, {"count", last_divide[i]}});
             out["divide"] = div;

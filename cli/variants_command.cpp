@@ -32,7 +32,7 @@ void add_variants_command(CLI::App& app) {
     auto json = std::make_shared<bool>(false);
     cmd->add_flag("--json", *json, "Print a JSON array");
     cmd->callback([json] {
-        nlohmann::json out = nlohmann::json::array();
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
         for (const auto& v : variant_names()) {
             const auto f = facts(v.id);
             if (*json) {

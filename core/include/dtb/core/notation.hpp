@@ -211,11 +211,12 @@ std::string write_fen(const Position<V>& p) {
     std::string s(1, p.side == Color::white ? 'W' : 'B');
     for (Color c : {Color::white, Color::black}) {
         s += c == Color::white ? ":W" : ":B";
-        // Listed in notation order (by number where the variant numbers its squares).
+        // Listed by number where squares are written as numbers, else from a1 upwards.
+        const bool by_number = S::has_numbers && !V::algebraic_output;
         std::vector<std::pair<int, int>> order;
         for (bb x = p.pieces(c); x;) {
             const int b = pop_lsb(x);
-            order.push_back({S::has_numbers ? S::number_of(b) : b, b});
+            order.push_back({by_number ? S::number_of(b) : b, b});
         }
         std::sort(order.begin(), order.end());
         bool first = true;

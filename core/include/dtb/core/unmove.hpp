@@ -1,0 +1,117 @@
+// Unmoves for retrograde analysis: the predecessors of a position by a non-capturing king
+// move of the side that just moved. A predecessor in which that side had a capture is left
+// out, since captures are compulsory and the king move would have been illegal there.
+//
+// For a king, the squares it may have come from are the squares it could move to now
+// (king move directions are symmetric in every variant), so the candidate origins of all
+// directions come from one ray fill; the capture test is the bitboard-parallel one.
+#pragma once
+
+#include "dtb/core/movegen.hpp"
+#include "dtb/core/position.hpp"
+
+namespace dtb {
+
+template <class V>
+class Unmoves {
+    using G = typename V::board;
+    using bb = typename G::bb;
+    using P = Position<V>;
+
+    static_assert(V::king_moves == flip_vertical(V::king_moves) &&
+                      [] {
+                          for (int i = 0; i < kDirCount; ++i)
+                              if (contains(V::king_moves, Dir(i)) &&
+                                  !contains(V::king_moves, reverse(Dir(i))))
+                                  return false;
+                          return true;
+                      }(),
+                  "king moves must be reversible for unmove generation");
+
+public:
+    // Squares a king on `from` reaches by a non-capturing move over `empty`.
+    static bb king_reach(int from, bb empty) {
+        bb reach = 0;
+        for_each_dir<V::king_moves>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            for (bb t = G::template step<D>(bit<bb>(from)) & empty; t;
+                 t = G::template step<D>(t) & empty) {
+                reach |= t;
+                if constexpr (V::king_range == Range::short_) break;
+            }
+        });
+        return reach;
+    }
+
+    // Calls f(predecessor, from, to) for every predecessor of p by a non-capturing king move
+    // of the side that just moved (the side not to move in p). The predecessor has that side
+    // to move, and the king on `from`; it moved to `to`.
+    template <class F>
+    static void for_each(const P& p, F&& f) {
+        const Color mover = ~p.side;
+        const bb empty = p.empty();
+        for (bb kings = candidate_kings(p, mover); kings;) {
+            const int to = pop_lsb(kings);
+            const bb to_bit = bit<bb>(to);
+            for (bb origins = king_reach(to, empty); origins;) {
+                const int from = pop_lsb(origins);
+                const bb from_bit = bit<bb>(from);
+                P q = p;
+                q.side = mover;
+                q.pieces(mover) ^= to_bit | from_bit;
+                q.kings ^= to_bit | from_bit;
+                if (MoveGen<V>::has_capture(q)) continue;
+                for_each_streak(p, q, from, to, f);
+            }
+        }
+    }
+
+private:
+    // The kings of `mover` that may have made the last move.
+    static bb candidate_kings(const P& p, Color mover) {
+        const bb kings = p.kings_of(mover);
+        if constexpr (V::king_streak_limit > 0) {
+            // Frisian: a side with men records its last king move in the streak, so only that
+            // king can have moved; without men the streak is not kept (apply.hpp).
+            if (p.men(mover) != 0) {
+                const auto sq = p.extra.square[static_cast<int>(mover)];
+                return sq == p.extra.kNone ? bb{0} : kings & bit<bb>(sq);
+            }
+        }
+        return kings;
+    }
+
+    // Frisian: the streak states of the predecessor from which the move leads to p's state.
+    template <class F>
+    static void for_each_streak(const P& p, P& q, int from, int to, F& f) {
+        if constexpr (V::king_streak_limit > 0) {
+            const Color mover = ~p.side;
+            const int m = static_cast<int>(mover);
+            if (p.men(mover) != 0) {
+                const int run = p.extra.count[m];
+                if (run >= 2) {
+                    q.extra.square[m] = std::uint8_t(from);
+                    q.extra.count[m] = std::uint8_t(run - 1);
+                    f(std::as_const(q), from, to);
+                    return;
+                }
+                // A run of one: before it there was no run, or a run of another king.
+                q.extra.square[m] = q.extra.kNone;
+                q.extra.count[m] = 0;
+                f(std::as_const(q), from, to);
+                for (bb others = q.kings_of(mover) & ~bit<bb>(from); others;) {
+                    const int k = pop_lsb(others);
+                    for (int c = 1; c <= V::king_streak_limit; ++c) {
+                        q.extra.square[m] = std::uint8_t(k);
+                        q.extra.count[m] = std::uint8_t(c);
+                        f(std::as_const(q), from, to);
+                    }
+                }
+                return;
+            }
+        }
+        f(std::as_const(q), from, to);
+    }
+};
+
+}  // namespace dtb
