@@ -61,8 +61,7 @@ void unmove_bench(benchmark::State& state, int pieces) {
 
 template <class V>
 void register_unmove(int pieces) {
-    const std::string name =
-        "Unmove/" + std::string(V::name) + "/pieces:" + std::to_string(pieces);
+    const std::string name = "Unmove/" + std::string(V::name) + "/pieces:" + std::to_string(pieces);
     benchmark::RegisterBenchmark(name.c_str(), unmove_bench<V>, pieces)
         ->Unit(benchmark::kMicrosecond);
 }

@@ -15,7 +15,7 @@ inline constexpr int kExitBadInput = 2;
 
 // Bad input from the user: printed as "dtb: <message>", exit code 2.
 class UsageError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

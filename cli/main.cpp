@@ -9,7 +9,8 @@ namespace dtb::cli {
 VariantName variant_from_name(const std::string& name) {
     if (auto v = find_variant(name)) return *v;
     std::string known;
-    for (const auto& v : variant_names()) known += (known.empty() ? "" : ", ") + std::string(v.name);
+    for (const auto& v : variant_names())
+        known += (known.empty() ? "" : ", ") + std::string(v.name);
     throw UsageError("unknown variant '" + name + "'; known: " + known);
 }
 

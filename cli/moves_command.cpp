@@ -25,7 +25,10 @@ void run(const MovesOptions& o, const VariantName& name) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& [pm, text] : moves)
             list.push_back({{"move", text}, {"fen_after", write_fen(apply(p, pm.move))}});
-        std::cout << nlohmann::ordered_json{{"variant", name.name}, {"fen", write_fen(p)}, {"moves", list}}.dump(2)
+        std::cout << nlohmann::ordered_json{{"variant", name.name},
+                                            {"fen", write_fen(p)},
+                                            {"moves", list}}
+                         .dump(2)
                   << "\n";
         return;
     }
@@ -34,17 +37,18 @@ void run(const MovesOptions& o, const VariantName& name) {
                   << (V::goal == Goal::giveaway ? "wins" : "loses") << "\n";
         return;
     }
-    for (const auto& [pm, text] : moves) std::cout << text << "  " << write_fen(apply(p, pm.move)) << "\n";
+    for (const auto& [pm, text] : moves)
+        std::cout << text << "  " << write_fen(apply(p, pm.move)) << "\n";
 }
 
 }  // namespace
 
 void add_moves_command(CLI::App& app) {
     auto o = std::make_shared<MovesOptions>();
-    auto* cmd = app.add_subcommand(
-        "moves",
-        "List the legal moves of a position and the position after each.\n"
-        "Example: dtb moves international 'W:WK46:B23'");
+    auto* cmd =
+        app.add_subcommand("moves",
+                           "List the legal moves of a position and the position after each.\n"
+                           "Example: dtb moves international 'W:WK46:B23'");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:W31,32,K4:B1,2")->required();
     cmd->add_flag("--keep-duplicates", o->keep, "List every capture path separately");

@@ -55,7 +55,8 @@ void run(const PerftOptions& o, const VariantName& name) {
             last_divide = perft_divide(p, d, dups, moves);
             for (auto c : last_divide) n += c;
         }
-        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double s =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         counts.push_back(n);
         const double nps = s > 0 ? double(n) / s : 0.0;
         rates.push_back({{"depth", d}, {"seconds", s}, {"nodes_per_second", nps}});
@@ -68,10 +69,10 @@ void run(const PerftOptions& o, const VariantName& name) {
     const auto texts = legal_moves_with_text(p, dups);
     if (o.json) {
         nlohmann::ordered_json out = {{"variant", name.name},
-                              {"fen", write_fen(p)},
-                              {"duplicates", o.keep ? "keep" : "drop"},
-                              {"counts", counts},
-                              {"timing", rates}};
+                                      {"fen", write_fen(p)},
+                                      {"duplicates", o.keep ? "keep" : "drop"},
+                                      {"counts", counts},
+                                      {"timing", rates}};
         if (o.divide) {
             nlohmann::ordered_json div = nlohmann::ordered_json::array();
             for (std::size_t i = 0; i < texts.size(); ++i)
@@ -101,8 +102,10 @@ void add_perft_command(CLI::App& app) {
                   "Count every capture path; by default paths with the same start, end and "
                   "captured pieces are one move");
     cmd->add_flag("--divide", o->divide, "Also give the count below each legal move at DEPTH");
-    cmd->add_flag("--json", o->json, "Print JSON: variant, fen, duplicates, counts (depth 1..DEPTH)");
-    cmd->add_option("--threads", o->threads, "Threads (default: all cores)")->check(CLI::Range(1, 1024));
+    cmd->add_flag("--json", o->json,
+                  "Print JSON: variant, fen, duplicates, counts (depth 1..DEPTH)");
+    cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
+        ->check(CLI::Range(1, 1024));
     cmd->callback([o] {
         const auto name = variant_from_name(o->variant);
         dispatch(name.id, [&](auto v) { run<decltype(v)>(*o, name); });

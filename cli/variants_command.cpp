@@ -20,8 +20,7 @@ BoardFacts facts(VariantId id) {
         using V = decltype(v);
         using G = typename V::board;
         return BoardFacts{std::to_string(G::files) + "x" + std::to_string(G::ranks), G::squares,
-                          V::first_player == Color::white ? "white" : "black",
-                          V::pdn_gametype};
+                          V::first_player == Color::white ? "white" : "black", V::pdn_gametype};
     });
 }
 
@@ -46,8 +45,8 @@ void add_variants_command(CLI::App& app) {
                                {"summary", v.summary}});
             } else {
                 std::cout << v.name << std::string(v.name.size() < 15 ? 15 - v.name.size() : 1, ' ')
-                          << f.board << " " << f.squares << " squares, " << f.first
-                          << " first. " << v.summary << "\n";
+                          << f.board << " " << f.squares << " squares, " << f.first << " first. "
+                          << v.summary << "\n";
             }
         }
         if (*json) std::cout << out.dump(2) << "\n";

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <string>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "dtb/core/apply.hpp"
@@ -96,15 +96,16 @@ void check_unmoves(int positions, std::uint64_t seed, int max_pieces) {
     // Crowded positions often leave the side that just moved a capture in every
     // predecessor; the sample must still exercise the generator.
     EXPECT_GT(predecessors, positions / 4) << V::name << ": the sample exercised too little";
-    std::printf("%s: %ld predecessors of %d positions\n", std::string(V::name).c_str(), predecessors, positions);
+    std::printf("%s: %ld predecessors of %d positions\n", std::string(V::name).c_str(),
+                predecessors, positions);
 }
 
 template <class V>
 class UnmoveTest : public ::testing::Test {};
 
-using AllVariants = ::testing::Types<Russian, Brazilian, Pool, Portuguese, Spanish, Czech, Thai,
-                                     English, African, Giveaway, Italian, International,
-                                     Canadian, Frisian, Turkish, Armenian>;
+using AllVariants =
+    ::testing::Types<Russian, Brazilian, Pool, Portuguese, Spanish, Czech, Thai, English, African,
+                     Giveaway, Italian, International, Canadian, Frisian, Turkish, Armenian>;
 TYPED_TEST_SUITE(UnmoveTest, AllVariants);
 
 TYPED_TEST(UnmoveTest, MatchForwardMovesOnRandomPositions) {

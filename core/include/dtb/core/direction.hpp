@@ -32,14 +32,22 @@ inline constexpr DirSet kAllDirs = kDiagonal | kOrthogonal;
 
 constexpr Dir reverse(Dir d) {
     switch (d) {
-        case Dir::ne: return Dir::sw;
-        case Dir::nw: return Dir::se;
-        case Dir::se: return Dir::nw;
-        case Dir::sw: return Dir::ne;
-        case Dir::n: return Dir::s;
-        case Dir::s: return Dir::n;
-        case Dir::e: return Dir::w;
-        case Dir::w: return Dir::e;
+        case Dir::ne:
+            return Dir::sw;
+        case Dir::nw:
+            return Dir::se;
+        case Dir::se:
+            return Dir::nw;
+        case Dir::sw:
+            return Dir::ne;
+        case Dir::n:
+            return Dir::s;
+        case Dir::s:
+            return Dir::n;
+        case Dir::e:
+            return Dir::w;
+        case Dir::w:
+            return Dir::e;
     }
     return d;
 }
@@ -47,13 +55,20 @@ constexpr Dir reverse(Dir d) {
 // The direction Black means when a rule says "forward": north and south swap.
 constexpr Dir flip_vertical(Dir d) {
     switch (d) {
-        case Dir::ne: return Dir::se;
-        case Dir::nw: return Dir::sw;
-        case Dir::se: return Dir::ne;
-        case Dir::sw: return Dir::nw;
-        case Dir::n: return Dir::s;
-        case Dir::s: return Dir::n;
-        default: return d;
+        case Dir::ne:
+            return Dir::se;
+        case Dir::nw:
+            return Dir::sw;
+        case Dir::se:
+            return Dir::ne;
+        case Dir::sw:
+            return Dir::nw;
+        case Dir::n:
+            return Dir::s;
+        case Dir::s:
+            return Dir::n;
+        default:
+            return d;
     }
 }
 
@@ -71,17 +86,31 @@ constexpr DirSet for_color(DirSet white_view, Color c) {
 
 constexpr int row_delta(Dir d) {
     switch (d) {
-        case Dir::ne: case Dir::nw: case Dir::n: return 1;
-        case Dir::se: case Dir::sw: case Dir::s: return -1;
-        default: return 0;
+        case Dir::ne:
+        case Dir::nw:
+        case Dir::n:
+            return 1;
+        case Dir::se:
+        case Dir::sw:
+        case Dir::s:
+            return -1;
+        default:
+            return 0;
     }
 }
 
 constexpr int col_delta(Dir d) {
     switch (d) {
-        case Dir::ne: case Dir::se: case Dir::e: return 1;
-        case Dir::nw: case Dir::sw: case Dir::w: return -1;
-        default: return 0;
+        case Dir::ne:
+        case Dir::se:
+        case Dir::e:
+            return 1;
+        case Dir::nw:
+        case Dir::sw:
+        case Dir::w:
+            return -1;
+        default:
+            return 0;
     }
 }
 
@@ -100,7 +129,8 @@ template <DirSet S, class F>
 constexpr void for_each_dir(F&& f) {
     [&]<int... I>(std::integer_sequence<int, I...>) {
         ((contains(S, Dir(I)) ? f(std::integral_constant<Dir, Dir(I)>{}) : void()), ...);
-    }(std::make_integer_sequence<int, kDirCount>{});
+    }
+    (std::make_integer_sequence<int, kDirCount>{});
 }
 
 }  // namespace dtb

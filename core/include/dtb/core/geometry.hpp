@@ -91,8 +91,8 @@ struct Geometry {
                 if (!on_board(r, c)) continue;
                 const int tr = r + row_step(d), tc = c + col_step(d);
                 const int target = bit_of(r, c) + shift_of(d);
-                const bool wraps = !on_board(tr, tc) && target >= 0 && target < bits &&
-                                   is_square(target);
+                const bool wraps =
+                    !on_board(tr, tc) && target >= 0 && target < bits && is_square(target);
                 if (!wraps) m |= bit<bb>(bit_of(r, c));
             }
         return m;
@@ -121,9 +121,9 @@ struct Geometry {
     }
 };
 
-using Board8x8 = Geometry<8, 8, true>;     // 32 dark squares
-using Board10x10 = Geometry<10, 10, true>; // 50 dark squares
-using Board12x12 = Geometry<12, 12, true>; // 72 dark squares, 128-bit
+using Board8x8 = Geometry<8, 8, true>;       // 32 dark squares
+using Board10x10 = Geometry<10, 10, true>;   // 50 dark squares
+using Board12x12 = Geometry<12, 12, true>;   // 72 dark squares, 128-bit
 using Board8x8Full = Geometry<8, 8, false>;  // all 64 squares (turkish, armenian)
 
 }  // namespace dtb

@@ -43,7 +43,7 @@ struct Path {
 // memory; no legal position of the supported boards comes near the capacity.
 template <class G>
 class MoveList {
-public:
+  public:
     static constexpr int kCapacity = 1024;
     static constexpr bool records_paths = false;
     using value_type = Move<G>;
@@ -64,7 +64,7 @@ public:
     Move<G>* end() { return moves_.data() + n_; }
     void truncate(int n) { n_ = n; }
 
-private:
+  private:
     [[noreturn, gnu::cold, gnu::noinline]] static void overflow() {
         throw std::length_error("more legal moves than a move list holds");
     }

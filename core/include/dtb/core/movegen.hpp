@@ -38,10 +38,14 @@ struct Rules {
     static constexpr std::uint32_t precedence_key(int pieces, int kings, bool by_king,
                                                   std::uint32_t king_order) {
         switch (V::precedence) {
-            case Precedence::free: return 0;
-            case Precedence::king_first: return by_king;
-            case Precedence::most_pieces: return std::uint32_t(pieces);
-            case Precedence::most_pieces_then_kings: return std::uint32_t(pieces * 64 + kings);
+            case Precedence::free:
+                return 0;
+            case Precedence::king_first:
+                return by_king;
+            case Precedence::most_pieces:
+                return std::uint32_t(pieces);
+            case Precedence::most_pieces_then_kings:
+                return std::uint32_t(pieces * 64 + kings);
             case Precedence::italian:
                 return std::uint32_t(pieces) << 24 | std::uint32_t(by_king) << 23 |
                        std::uint32_t(kings) << 17 | king_order;
@@ -64,7 +68,7 @@ class CaptureSearch {
     using bb = typename G::bb;
     using R = Rules<V>;
 
-public:
+  public:
     CaptureSearch(const Position<V>& p, Out& out) : out_(out) {
         targets_ = p.pieces(~C);
         opp_kings_ = p.kings_of(~C);
@@ -90,7 +94,7 @@ public:
         return found_;
     }
 
-private:
+  private:
     static constexpr bb promotion_row = G::promotion_row(C);
     static constexpr bool immediate = V::removal == Removal::immediate;
     static constexpr bool records_paths = Out::records_paths;
@@ -120,7 +124,10 @@ private:
         targets_ &= ~v;
         if (v & opp_kings_) {
             ++kings_taken_;
-            if constexpr (V::precedence == Precedence::italian) king_order_ |= 1u << (15 - count_);
+            if constexpr (V::precedence == Precedence::italian) {
+                // 16 slots: a legal italian position has at most 12 pieces a side.
+                if (count_ < 16) king_order_ |= 1u << (15 - count_);
+            }
         }
         ++count_;
         if constexpr (immediate) empty_ |= v;
@@ -129,8 +136,9 @@ private:
         --count_;
         if (v & opp_kings_) {
             --kings_taken_;
-            if constexpr (V::precedence == Precedence::italian)
-                king_order_ &= ~(1u << (15 - count_));
+            if constexpr (V::precedence == Precedence::italian) {
+                if (count_ < 16) king_order_ &= ~(1u << (15 - count_));
+            }
         }
         captured_ &= ~v;
         targets_ |= v;
@@ -236,7 +244,8 @@ private:
         take(v);
         bb last = land;
         if constexpr (V::king_landing == Landing::any_beyond) {
-            for (bb t = G::template step<D>(land) & empty_; t; t = G::template step<D>(t) & empty_) {
+            for (bb t = G::template step<D>(land) & empty_; t;
+                 t = G::template step<D>(t) & empty_) {
                 land |= t;
                 last = t;
             }
@@ -288,11 +297,10 @@ class MoveGen {
     using R = Rules<V>;
     using P = Position<V>;
 
-public:
+  public:
     // Whether the side to move has a capture (and so must capture).
     static bool has_capture(const P& p) {
-        return p.side == Color::white ? has_capture<Color::white>(p)
-                                      : has_capture<Color::black>(p);
+        return p.side == Color::white ? has_capture<Color::white>(p) : has_capture<Color::black>(p);
     }
 
     // All legal moves. Out: MoveList<G> or a container of PathMove<G> (see PathSink).
@@ -319,11 +327,10 @@ public:
 
     // The number of legal moves, without making them where it can (perft's bulk count).
     static int count(const P& p, Duplicates dups = Duplicates::drop) {
-        return p.side == Color::white ? count<Color::white>(p, dups)
-                                      : count<Color::black>(p, dups);
+        return p.side == Color::white ? count<Color::white>(p, dups) : count<Color::black>(p, dups);
     }
 
-private:
+  private:
     template <Color C>
     static bool has_capture(const P& p) {
         const bb empty = p.empty();
@@ -458,7 +465,7 @@ private:
 // A growable list of moves with their paths, for notation and tools (not the hot path).
 template <class G>
 class PathMoveList {
-public:
+  public:
     static constexpr bool records_paths = true;
     void clear() { moves_.clear(); }
     void push(const Move<G>& m, const Path& path) { moves_.push_back({m, path}); }
@@ -471,7 +478,7 @@ public:
     const PathMove<G>& operator[](int i) const { return moves_[std::size_t(i)]; }
     void truncate(int n) { moves_.resize(std::size_t(n)); }
 
-private:
+  private:
     std::vector<PathMove<G>> moves_;
 };
 

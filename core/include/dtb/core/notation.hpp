@@ -15,7 +15,7 @@
 namespace dtb {
 
 class NotationError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -90,8 +90,8 @@ struct Squares {
         const std::string s = detail::trim(text);
         if (const auto n = detail::parse_number(s)) {
             if (!has_numbers)
-                throw NotationError(std::string(what) + ": '" + s + "': " +
-                                    std::string(V::name) + " squares are named a1.." +
+                throw NotationError(std::string(what) + ": '" + s + "': " + std::string(V::name) +
+                                    " squares are named a1.." +
                                     algebraic(G::bit_of(G::ranks - 1, G::files - 1)));
             if (const auto b = from_number(*n)) return *b;
             throw NotationError(std::string(what) + ": square " + s + " is outside 1.." +
@@ -126,26 +126,29 @@ Position<V> parse_fen(std::string_view text) {
     } else if (side == "B") {
         p.side = Color::black;
     } else {
-        throw NotationError("FEN '" + fen + "': the first field must be W or B (side to move), not '" +
-                            side + "'");
+        throw NotationError("FEN '" + fen +
+                            "': the first field must be W or B (side to move), not '" + side + "'");
     }
     bool seen[2] = {false, false};
     for (std::size_t f = 1; f < fields.size(); ++f) {
         const std::string field = detail::trim(fields[f]);
-        if (field.empty()) throw NotationError("FEN '" + fen + "': field " + std::to_string(f + 1) + " is empty");
+        if (field.empty())
+            throw NotationError("FEN '" + fen + "': field " + std::to_string(f + 1) + " is empty");
         if (field[0] == 'R' && V::king_streak_limit > 0) {
             if constexpr (V::king_streak_limit > 0) {
                 for (const auto& item : detail::split(field.substr(1), ',')) {
                     const std::string it = detail::trim(item);
                     const auto slash = it.find('/');
-                    if (it.size() < 4 || (it[0] != 'W' && it[0] != 'B') || slash == std::string::npos)
-                        throw NotationError("FEN: king-move streak '" + it + "' must look like W28/2");
+                    if (it.size() < 4 || (it[0] != 'W' && it[0] != 'B') ||
+                        slash == std::string::npos)
+                        throw NotationError("FEN: king-move streak '" + it +
+                                            "' must look like W28/2");
                     const int c = it[0] == 'W' ? 0 : 1;
                     const int sq = S::parse(it.substr(1, slash - 1), "FEN king-move streak");
                     const auto n = detail::parse_number(it.substr(slash + 1));
                     if (!n || *n < 1 || *n > V::king_streak_limit)
-                        throw NotationError("FEN: king-move streak count in '" + it + "' must be 1.." +
-                                            std::to_string(V::king_streak_limit));
+                        throw NotationError("FEN: king-move streak count in '" + it +
+                                            "' must be 1.." + std::to_string(V::king_streak_limit));
                     p.extra.square[c] = std::uint8_t(sq);
                     p.extra.count[c] = std::uint8_t(*n);
                 }
@@ -157,13 +160,16 @@ Position<V> parse_fen(std::string_view text) {
         const Color c = field[0] == 'W' ? Color::white : Color::black;
         const char* cname = c == Color::white ? "white" : "black";
         if (seen[static_cast<int>(c)])
-            throw NotationError("FEN '" + fen + "': the " + std::string(cname) + " pieces are given twice");
+            throw NotationError("FEN '" + fen + "': the " + std::string(cname) +
+                                " pieces are given twice");
         seen[static_cast<int>(c)] = true;
         const std::string list = detail::trim(std::string_view(field).substr(1));
         if (list.empty()) continue;
         for (const auto& raw : detail::split(list, ',')) {
             std::string item = detail::trim(raw);
-            if (item.empty()) throw NotationError("FEN '" + fen + "': an empty square in the " + std::string(cname) + " list");
+            if (item.empty())
+                throw NotationError("FEN '" + fen + "': an empty square in the " +
+                                    std::string(cname) + " list");
             bool king = false;
             if (item[0] == 'K') {
                 king = true;
@@ -172,21 +178,27 @@ Position<V> parse_fen(std::string_view text) {
             std::vector<int> squares;
             const auto dash = item.find('-');
             if (dash != std::string::npos) {
-                const auto a = detail::parse_number(detail::trim(std::string_view(item).substr(0, dash)));
-                const auto b = detail::parse_number(detail::trim(std::string_view(item).substr(dash + 1)));
+                const auto a =
+                    detail::parse_number(detail::trim(std::string_view(item).substr(0, dash)));
+                const auto b =
+                    detail::parse_number(detail::trim(std::string_view(item).substr(dash + 1)));
                 if (!a || !b || *a > *b || !S::has_numbers)
-                    throw NotationError("FEN '" + fen + "': '" + item + "' is not a range of square numbers");
-                for (int n = *a; n <= *b; ++n) squares.push_back(S::parse(std::to_string(n), "FEN"));
+                    throw NotationError("FEN '" + fen + "': '" + item +
+                                        "' is not a range of square numbers");
+                for (int n = *a; n <= *b; ++n)
+                    squares.push_back(S::parse(std::to_string(n), "FEN"));
             } else {
                 squares.push_back(S::parse(item, "FEN"));
             }
             for (int sq : squares) {
                 const bb b = bit<bb>(sq);
                 if (p.occupied() & b)
-                    throw NotationError("FEN '" + fen + "': square " + S::name(sq) + " is given twice");
+                    throw NotationError("FEN '" + fen + "': square " + S::name(sq) +
+                                        " is given twice");
                 if (!king && (b & G::promotion_row(c)))
-                    throw NotationError("FEN '" + fen + "': a " + std::string(cname) + " man on " + S::name(sq) +
-                                        ", its own promotion row, cannot occur (it would be a king)");
+                    throw NotationError(
+                        "FEN '" + fen + "': a " + std::string(cname) + " man on " + S::name(sq) +
+                        ", its own promotion row, cannot occur (it would be a king)");
                 p.pieces(c) |= b;
                 if (king) p.kings |= b;
             }
@@ -196,7 +208,8 @@ Position<V> parse_fen(std::string_view text) {
         for (int c = 0; c < 2; ++c) {
             if (p.extra.square[c] == p.extra.kNone) continue;
             if (!(p.kings_of(Color(c)) & bit<bb>(p.extra.square[c])))
-                throw NotationError("FEN: the king-move streak names " + S::name(p.extra.square[c]) +
+                throw NotationError("FEN: the king-move streak names " +
+                                    S::name(p.extra.square[c]) +
                                     ", which holds no king of that side");
             if (!p.men(Color(c))) p.extra = {};  // no restriction without men (see apply.hpp)
         }
@@ -232,7 +245,8 @@ std::string write_fen(const Position<V>& p) {
         for (int c = 0; c < 2; ++c) {
             if (p.extra.square[c] == p.extra.kNone) continue;
             if (!r.empty()) r += ',';
-            r += (c == 0 ? 'W' : 'B') + S::name(p.extra.square[c]) + "/" + std::to_string(p.extra.count[c]);
+            r += (c == 0 ? 'W' : 'B') + S::name(p.extra.square[c]) + "/" +
+                 std::to_string(p.extra.count[c]);
         }
         if (!r.empty()) s += ":R" + r;
     }
@@ -265,7 +279,8 @@ std::vector<std::pair<PathMove<typename V::board>, std::string>> legal_moves_wit
     for (const auto& pm : list) {
         bool ambiguous = false;
         for (const auto& other : list)
-            ambiguous |= &other != &pm && other.move.from == pm.move.from && other.move.to == pm.move.to;
+            ambiguous |=
+                &other != &pm && other.move.from == pm.move.from && other.move.to == pm.move.to;
         out.push_back({pm, move_text<V>(pm, ambiguous)});
     }
     return out;
@@ -285,8 +300,10 @@ Move<typename V::board> parse_move(const Position<V>& p, std::string_view text) 
         cur.clear();
     };
     for (char ch : t) {
-        if (ch == '-' || ch == 'x' || ch == 'X' || ch == ':' || ch == '*') flush();
-        else cur += ch;
+        if (ch == '-' || ch == 'x' || ch == 'X' || ch == ':' || ch == '*')
+            flush();
+        else
+            cur += ch;
     }
     flush();
     if (squares.size() < 2) throw NotationError("move '" + t + "' needs a from and a to square");

@@ -52,9 +52,9 @@ enum class Goal : std::uint8_t {
 
 // How squares are numbered in the variant's notation.
 enum class Numbering : std::uint8_t {
-    top_left,     // 1 is the top-left dark square from White's side, left to right, downwards
-    bottom_right, // 1 is White's lower-right dark square, right to left, upwards (portuguese)
-    algebraic,    // files a.., ranks 1.. only
+    top_left,      // 1 is the top-left dark square from White's side, left to right, downwards
+    bottom_right,  // 1 is White's lower-right dark square, right to left, upwards (portuguese)
+    algebraic,     // files a.., ranks 1.. only
 };
 
 // Absence of extra position state; the frisian king-move restriction has some (position.hpp).

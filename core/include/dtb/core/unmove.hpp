@@ -18,17 +18,18 @@ class Unmoves {
     using bb = typename G::bb;
     using P = Position<V>;
 
-    static_assert(V::king_moves == flip_vertical(V::king_moves) &&
-                      [] {
-                          for (int i = 0; i < kDirCount; ++i)
-                              if (contains(V::king_moves, Dir(i)) &&
-                                  !contains(V::king_moves, reverse(Dir(i))))
-                                  return false;
-                          return true;
-                      }(),
-                  "king moves must be reversible for unmove generation");
+    static_assert(
+        V::king_moves == flip_vertical(V::king_moves) &&
+            [] {
+                for (int i = 0; i < kDirCount; ++i)
+                    if (contains(V::king_moves, Dir(i)) &&
+                        !contains(V::king_moves, reverse(Dir(i))))
+                        return false;
+                return true;
+            }(),
+        "king moves must be reversible for unmove generation");
 
-public:
+  public:
     // Squares a king on `from` reaches by a non-capturing move over `empty`.
     static bb king_reach(int from, bb empty) {
         bb reach = 0;
@@ -66,7 +67,7 @@ public:
         }
     }
 
-private:
+  private:
     // The kings of `mover` that may have made the last move.
     static bb candidate_kings(const P& p, Color mover) {
         const bb kings = p.kings_of(mover);

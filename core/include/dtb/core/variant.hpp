@@ -27,8 +27,22 @@
 namespace dtb {
 
 enum class VariantId : std::uint8_t {
-    russian, brazilian, pool, portuguese, spanish, czech, thai, english,
-    african, giveaway, italian, international, canadian, frisian, turkish, armenian,
+    russian,
+    brazilian,
+    pool,
+    portuguese,
+    spanish,
+    czech,
+    thai,
+    english,
+    african,
+    giveaway,
+    italian,
+    international,
+    canadian,
+    frisian,
+    turkish,
+    armenian,
 };
 
 inline constexpr int kVariantCount = 16;
@@ -38,22 +52,38 @@ inline constexpr int kVariantCount = 16;
 template <class F>
 decltype(auto) dispatch(VariantId id, F&& f) {
     switch (id) {
-        case VariantId::russian: return f(Russian{});
-        case VariantId::brazilian: return f(Brazilian{});
-        case VariantId::pool: return f(Pool{});
-        case VariantId::portuguese: return f(Portuguese{});
-        case VariantId::spanish: return f(Spanish{});
-        case VariantId::czech: return f(Czech{});
-        case VariantId::thai: return f(Thai{});
-        case VariantId::english: return f(English{});
-        case VariantId::african: return f(African{});
-        case VariantId::giveaway: return f(Giveaway{});
-        case VariantId::italian: return f(Italian{});
-        case VariantId::international: return f(International{});
-        case VariantId::canadian: return f(Canadian{});
-        case VariantId::frisian: return f(Frisian{});
-        case VariantId::turkish: return f(Turkish{});
-        case VariantId::armenian: return f(Armenian{});
+        case VariantId::russian:
+            return f(Russian{});
+        case VariantId::brazilian:
+            return f(Brazilian{});
+        case VariantId::pool:
+            return f(Pool{});
+        case VariantId::portuguese:
+            return f(Portuguese{});
+        case VariantId::spanish:
+            return f(Spanish{});
+        case VariantId::czech:
+            return f(Czech{});
+        case VariantId::thai:
+            return f(Thai{});
+        case VariantId::english:
+            return f(English{});
+        case VariantId::african:
+            return f(African{});
+        case VariantId::giveaway:
+            return f(Giveaway{});
+        case VariantId::italian:
+            return f(Italian{});
+        case VariantId::international:
+            return f(International{});
+        case VariantId::canadian:
+            return f(Canadian{});
+        case VariantId::frisian:
+            return f(Frisian{});
+        case VariantId::turkish:
+            return f(Turkish{});
+        case VariantId::armenian:
+            return f(Armenian{});
     }
     return f(Russian{});  // unreachable: every enumerator is handled above
 }

@@ -8,8 +8,8 @@ namespace dtb {
 
 struct Giveaway : English {
     static constexpr std::string_view name = "giveaway";
-    static constexpr int pdn_gametype = 0;         // no PDN GameType assigned
-    static constexpr Goal goal = Goal::giveaway;   // the player who cannot move wins
+    static constexpr int pdn_gametype = 0;        // no PDN GameType assigned
+    static constexpr Goal goal = Goal::giveaway;  // the player who cannot move wins
 };
 
 }  // namespace dtb

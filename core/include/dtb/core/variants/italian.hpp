@@ -8,10 +8,10 @@ namespace dtb {
 struct Italian : English {
     static constexpr std::string_view name = "italian";
     static constexpr int pdn_gametype = 22;
-    static constexpr bool mirrored = true;                 // (1) single corner lower right
+    static constexpr bool mirrored = true;  // (1) single corner lower right
     static constexpr std::string_view start = "W:W21-32:B1-12";
-    static constexpr Color first_player = Color::white;    // (3)
-    static constexpr bool man_captures_king = false;       // (11) a man never jumps a king
+    static constexpr Color first_player = Color::white;  // (3)
+    static constexpr bool man_captures_king = false;     // (11) a man never jumps a king
     // (12), (13), (12), then "a king jumped the earliest possible": pieces, capture with a
     // king, most kings, earliest king.
     static constexpr Precedence precedence = Precedence::italian;

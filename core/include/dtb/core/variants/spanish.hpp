@@ -9,24 +9,24 @@ namespace dtb {
 
 struct Spanish {
     static constexpr std::string_view name = "spanish";
-    static constexpr int pdn_gametype = 24;                  // RULES.md §3
-    using board = Board8x8;                                  // (1)
-    static constexpr bool mirrored = true;                   // (1) single corner lower RIGHT
-    static constexpr std::string_view start = "W:W1-12:B21-32";  // (2)
-    static constexpr Color first_player = Color::white;      // (3)
-    static constexpr DirSet man_moves = dirs({Dir::ne, Dir::nw});     // (4)
+    static constexpr int pdn_gametype = 24;                        // RULES.md §3
+    using board = Board8x8;                                        // (1)
+    static constexpr bool mirrored = true;                         // (1) single corner lower RIGHT
+    static constexpr std::string_view start = "W:W1-12:B21-32";    // (2)
+    static constexpr Color first_player = Color::white;            // (3)
+    static constexpr DirSet man_moves = dirs({Dir::ne, Dir::nw});  // (4)
     static constexpr DirSet man_captures = dirs({Dir::ne, Dir::nw});  // (5) never backward
-    static constexpr bool man_captures_king = true;          // (12)
-    static constexpr DirSet king_moves = kDiagonal;          // (8)
-    static constexpr DirSet king_captures = kDiagonal;       // (8)
-    static constexpr Range king_range = Range::flying;       // (8)
-    static constexpr Landing king_landing = Landing::any_beyond;  // (9)
-    static constexpr Removal removal = Removal::at_end;      // (11)
+    static constexpr bool man_captures_king = true;                   // (12)
+    static constexpr DirSet king_moves = kDiagonal;                   // (8)
+    static constexpr DirSet king_captures = kDiagonal;                // (8)
+    static constexpr Range king_range = Range::flying;                // (8)
+    static constexpr Landing king_landing = Landing::any_beyond;      // (9)
+    static constexpr Removal removal = Removal::at_end;               // (11)
     static constexpr bool turn_180 = false;
-    static constexpr Promotion promotion = Promotion::stops; // (7) crowning ends the turn
+    static constexpr Promotion promotion = Promotion::stops;  // (7) crowning ends the turn
     static constexpr Precedence precedence = Precedence::most_pieces_then_kings;  // (13), (14)
     static constexpr int king_streak_limit = 0;
-    static constexpr Goal goal = Goal::normal;               // (16)
+    static constexpr Goal goal = Goal::normal;  // (16)
     // Houses 1..32 from White's lower right, right to left, upwards (seed 000, 2.1.3).
     static constexpr Numbering numbering = Numbering::bottom_right;
     static constexpr bool algebraic_output = false;
