@@ -39,8 +39,8 @@ void perft_bench(benchmark::State& state, std::string_view fen, int depth) {
 
 template <class V>
 void register_perft(const char* what, std::string_view fen, int depth) {
-    const std::string name = "Perft/" + std::string(V::name) + "/" + what +
-                             "/depth:" + std::to_string(depth);
+    const std::string name =
+        "Perft/" + std::string(V::name) + "/" + what + "/depth:" + std::to_string(depth);
     benchmark::RegisterBenchmark(name.c_str(), perft_bench<V>, fen, depth)
         ->Unit(benchmark::kMillisecond);
 }
@@ -120,12 +120,12 @@ void register_movegen(std::initializer_list<std::string_view> fens) {
     // Built once, at registration; each benchmark keeps its own copy.
     const auto set = position_set<V>(fens);
     const std::string v(V::name);
-    benchmark::RegisterBenchmark(("MoveGen/" + v).c_str(),
-                                 [set](benchmark::State& s) { movegen_bench<V>(s, set); })
-        ->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark(("Count/" + v).c_str(),
-                                 [set](benchmark::State& s) { count_bench<V>(s, set); })
-        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("MoveGen/" + v).c_str(), [set](benchmark::State& s) {
+        movegen_bench<V>(s, set);
+    })->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("Count/" + v).c_str(), [set](benchmark::State& s) {
+        count_bench<V>(s, set);
+    })->Unit(benchmark::kMicrosecond);
 }
 
 // A mid-game 10x10 position with kings on both sides.

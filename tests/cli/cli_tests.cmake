@@ -1,0 +1,106 @@
+# The dtb command line as a user runs it: exit codes (0 ok, 1 failure, 2 bad input) and the
+# shape of the output. Each test runs expect_exit.cmake; all carry the label "cli".
+# Expected numbers come from REFERENCES.md.
+
+set(DTB_EXPECT_EXIT ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect_exit.cmake)
+
+# dtb_cli_test(NAME EXIT code ARGS arg... [REGEX r] [COMPACT_REGEX r] [NOT_REGEX r]
+#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...])
+# Note: JSON objects may list their members in any order; regexes must not assume one.
+function(dtb_cli_test name)
+    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS" "ARGS" ${ARGN})
+    string(REPLACE ";" "|" args "${T_ARGS}")
+    set(defs -DEXE=$<TARGET_FILE:dtb> "-DARGS=${args}" -DEXIT=${T_EXIT})
+    foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS)
+        if(DEFINED T_${opt})
+            list(APPEND defs "-D${opt}=${T_${opt}}")
+        endif()
+    endforeach()
+    if(T_JSON)
+        list(APPEND defs -DJSON=1)
+    endif()
+    add_test(NAME cli.${name} COMMAND ${CMAKE_COMMAND} ${defs} -P ${DTB_EXPECT_EXIT})
+    set_tests_properties(cli.${name} PROPERTIES LABELS "cli" TIMEOUT 60)
+endfunction()
+
+# perft: JSON counts per depth, both duplicate conventions, from a FEN.
+dtb_cli_test(perft_russian_json EXIT 0 JSON
+    ARGS perft russian 3 --json
+    COMPACT_REGEX "\"counts\":\\[7,49,302\\]")
+dtb_cli_test(perft_json_keys EXIT 0 JSON_KEYS "variant,fen,duplicates,counts,timing"
+    ARGS perft international 2 --json
+    COMPACT_REGEX "\"counts\":\\[9,81\\]"
+    REGEX "\"variant\": *\"international\"")
+dtb_cli_test(perft_russian_keep_json EXIT 0 JSON
+    ARGS perft russian 8 --keep-duplicates --json --threads 1
+    REGEX "\"duplicates\": *\"keep\""
+    COMPACT_REGEX "\"counts\":\\[7,49,302,1469,7482,37986,190146,929905\\]")
+dtb_cli_test(perft_international_fen_json EXIT 0 JSON
+    ARGS perft international 5 --fen "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38" --json
+    COMPACT_REGEX "\"counts\":\\[6,12,30,73,215\\]")
+dtb_cli_test(perft_alias EXIT 0 JSON
+    ARGS perft restriction 4 --json
+    COMPACT_REGEX "\"counts\":\\[7,49,302,1469\\]")
+dtb_cli_test(perft_divide EXIT 0 JSON JSON_KEYS "divide"
+    ARGS perft russian 2 --divide --json
+    COMPACT_REGEX "\"move\":\"c3-d4\",\"count\":7|\"count\":7,\"move\":\"c3-d4\"")
+dtb_cli_test(perft_text EXIT 0
+    ARGS perft russian 3
+    REGEX "302")
+
+# moves: the legal moves and the position after each.
+dtb_cli_test(moves_international_king_json EXIT 0 JSON
+    ARGS moves international "W:WK46:B23" --json
+    REGEX "46x19"
+    JSON_KEYS "variant,fen,moves"
+    COMPACT_REGEX "\"move\":\"46x19\",\"fen_after\":\"B:WK19:B\"|\"fen_after\":\"B:WK19:B\",\"move\":\"46x19\"")
+dtb_cli_test(moves_text EXIT 0
+    ARGS moves international "W:WK46:B23"
+    REGEX "46x5")
+dtb_cli_test(moves_none EXIT 0
+    ARGS moves international "W:W46:BK41,37"
+    NOT_REGEX "46[-x]")
+
+# variants: valid JSON, every variant and alias.
+dtb_cli_test(variants_json EXIT 0 JSON JSON_LENGTH 19
+    ARGS variants --json
+    REGEX "russian.*international.*armenian.*restriction.*ballot11.*czech8")
+dtb_cli_test(variants_text EXIT 0
+    ARGS variants
+    REGEX "frisian")
+
+# Bad input: exit code 2 and a message naming the problem.
+dtb_cli_test(unknown_variant EXIT 2
+    ARGS perft nosuchvariant 3
+    REGEX "nosuchvariant")
+dtb_cli_test(unknown_variant_moves EXIT 2
+    ARGS moves chess "W:W31:B1"
+    REGEX "chess")
+dtb_cli_test(bad_fen_square EXIT 2
+    ARGS moves international "W:W51:B1"
+    REGEX "51")
+dtb_cli_test(bad_fen_side EXIT 2
+    ARGS perft international 2 --fen "X:W31:B1"
+    REGEX "X")
+dtb_cli_test(bad_fen_twice EXIT 2
+    ARGS moves international "W:W31,31:B1"
+    REGEX "31.*twice|twice.*31")
+dtb_cli_test(bad_fen_turkish_number EXIT 2
+    ARGS moves turkish "W:W10:B50"
+    REGEX "10")
+# (An empty argument cannot pass through the test's argument list; an empty quoted FEN can.)
+dtb_cli_test(bad_fen_empty EXIT 2
+    ARGS moves international "\"\""
+    REGEX "[Ee]mpty")
+dtb_cli_test(bad_depth EXIT 2
+    ARGS perft russian 0)
+dtb_cli_test(missing_depth EXIT 2
+    ARGS perft russian)
+dtb_cli_test(bad_depth_text EXIT 2
+    ARGS perft russian three)
+dtb_cli_test(no_subcommand EXIT 2
+    ARGS "")
+dtb_cli_test(unknown_subcommand EXIT 2
+    ARGS frobnicate)
+dtb_cli_test(unknown_option EXIT 2
+    ARGS perft russian 3 --no-such-option)
