@@ -2,6 +2,8 @@
 // malformed inputs that must be refused with NotationError.
 #include <gtest/gtest.h>
 
+#include "all_variants.hpp"
+
 #include <algorithm>
 #include <map>
 #include <random>
@@ -81,12 +83,8 @@ TEST(FenRoundTrip, EveryVariantAndAliasStart) {
 template <class V>
 class FenRandomRoundTrip : public testing::Test {};
 
-using AllVariants =
-    testing::Types<Russian, Brazilian, Pool, Portuguese, Spanish, Czech, Thai, English, African,
-                   Giveaway, Italian, International, Canadian, Frisian, Turkish, Armenian>;
-
 // Default (numeric) type names: CMake's test discovery names the tests after the type.
-TYPED_TEST_SUITE(FenRandomRoundTrip, AllVariants);
+TYPED_TEST_SUITE(FenRandomRoundTrip, dtb::test::AllVariants);
 
 // Every position met on random games from the start (fixed seed) reads back as itself,
 // kings and (frisian) king-move streaks included.

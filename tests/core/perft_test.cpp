@@ -5,6 +5,8 @@
 // there, such as "same to d11"); none was taken from dtb's own output.
 #include <gtest/gtest.h>
 
+#include "all_variants.hpp"
+
 #include <cstdint>
 #include <ostream>
 #include <random>
@@ -228,13 +230,9 @@ Position<V> random_position(std::mt19937& rng, int plies) {
 template <class V>
 class PerftSymmetry : public testing::Test {};
 
-using AllVariants =
-    testing::Types<Russian, Brazilian, Pool, Portuguese, Spanish, Czech, Thai, English, African,
-                   Giveaway, Italian, International, Canadian, Frisian, Turkish, Armenian>;
-
 // Default (numeric) type names: CMake's test discovery names the tests after the type,
 // e.g. PerftSymmetry.RotatedColourSwappedPositionHasSamePerft<dtb::Russian>.
-TYPED_TEST_SUITE(PerftSymmetry, AllVariants);
+TYPED_TEST_SUITE(PerftSymmetry, dtb::test::AllVariants);
 
 TYPED_TEST(PerftSymmetry, RotatedColourSwappedPositionHasSamePerft) {
     using V = TypeParam;

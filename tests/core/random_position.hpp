@@ -6,7 +6,7 @@
 
 #include "dtb/core/position.hpp"
 
-namespace dtb::testing {
+namespace dtb::test {
 
 template <class V>
 Position<V> random_position(std::mt19937_64& rng, int max_pieces_per_side) {
@@ -41,4 +41,4 @@ Position<V> random_position(std::mt19937_64& rng, int max_pieces_per_side) {
     return p;
 }
 
-}  // namespace dtb::testing
+}  // namespace dtb::test

@@ -4,6 +4,8 @@
 // put on each empty square, each streak state) is among them.
 #include <gtest/gtest.h>
 
+#include "all_variants.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <random>
@@ -76,7 +78,7 @@ void check_unmoves(int positions, std::uint64_t seed, int max_pieces) {
     std::mt19937_64 rng(seed);
     long predecessors = 0;
     for (int i = 0; i < positions; ++i) {
-        const auto p = testing::random_position<V>(rng, max_pieces);
+        const auto p = test::random_position<V>(rng, max_pieces);
         std::vector<Position<V>> got;
         Unmoves<V>::for_each(p, [&](const Position<V>& q, int from, int to) {
             EXPECT_TRUE(leads_to(q, p, from, to))
@@ -103,10 +105,7 @@ void check_unmoves(int positions, std::uint64_t seed, int max_pieces) {
 template <class V>
 class UnmoveTest : public ::testing::Test {};
 
-using AllVariants =
-    ::testing::Types<Russian, Brazilian, Pool, Portuguese, Spanish, Czech, Thai, English, African,
-                     Giveaway, Italian, International, Canadian, Frisian, Turkish, Armenian>;
-TYPED_TEST_SUITE(UnmoveTest, AllVariants);
+TYPED_TEST_SUITE(UnmoveTest, dtb::test::AllVariants);
 
 TYPED_TEST(UnmoveTest, MatchForwardMovesOnRandomPositions) {
     check_unmoves<TypeParam>(2000, 20261122, 5);
