@@ -45,10 +45,12 @@ void run(const MovesOptions& o, const VariantName& name) {
 
 void add_moves_command(CLI::App& app) {
     auto o = std::make_shared<MovesOptions>();
-    auto* cmd =
-        app.add_subcommand("moves",
-                           "List the legal moves of a position and the position after each.\n"
-                           "Example: dtb moves international 'W:WK46:B23'");
+    auto* cmd = app.add_subcommand("moves", "List the legal moves of a position");
+    cmd->footer(
+        "Each legal move (captures obey the variant's precedence rule) and the FEN after it.\n"
+        "Examples:\n"
+        "  dtb moves international 'W:WK46:B23'\n"
+        "  dtb moves russian 'W:Wf6:Be7,b6' --json");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:W31,32,K4:B1,2")->required();
     cmd->add_flag("--keep-duplicates", o->keep, "List every capture path separately");

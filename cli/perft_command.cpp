@@ -90,11 +90,15 @@ void run(const PerftOptions& o, const VariantName& name) {
 
 void add_perft_command(CLI::App& app) {
     auto o = std::make_shared<PerftOptions>();
-    auto* cmd = app.add_subcommand(
-        "perft",
-        "Count the move sequences of each length up to DEPTH (perft), the standard check\n"
-        "of a move generator against published numbers.\n"
-        "Example: dtb perft russian 8   |   dtb perft international 5 --fen 'W:W31-50:B1-20'");
+    auto* cmd =
+        app.add_subcommand("perft", "Count move sequences up to DEPTH (check the move generator)");
+    cmd->footer(
+        "Counts for every depth 1..DEPTH, with nodes per second; the last ply is counted, not\n"
+        "played. Compare with published numbers (both duplicate conventions).\n"
+        "Examples:\n"
+        "  dtb perft russian 10\n"
+        "  dtb perft international 5 --fen 'W:W6,7,8,9,10:B41,42,43,44,45' --json\n"
+        "  dtb perft frisian 6 --keep-duplicates --divide");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
     cmd->add_option("depth", o->depth, "Number of plies")->required()->check(CLI::Range(1, 30));
     cmd->add_option("--fen", o->fen, "Start position as PDN FEN (default: the initial position)");

@@ -27,7 +27,10 @@ BoardFacts facts(VariantId id) {
 }  // namespace
 
 void add_variants_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("variants", "List the variants (and aliases) dtb knows");
+    auto* cmd = app.add_subcommand("variants", "List the variants and aliases dtb knows");
+    cmd->footer(
+        "Name, board, squares, who moves first and a summary; --json adds the rules a name\n"
+        "plays by, the start position and the PDN GameType.");
     auto json = std::make_shared<bool>(false);
     cmd->add_flag("--json", *json, "Print a JSON array");
     cmd->callback([json] {
