@@ -366,7 +366,12 @@ class MoveGen {
 
     template <Color C, class Out>
     static void captures(const P& p, Out& out, Duplicates dups) {
-        if (!has_capture<C>(p)) return;
+        if (has_capture<C>(p)) search_captures<C>(p, out, dups);
+    }
+
+    // The legal captures, when the side is known to have one.
+    template <Color C, class Out>
+    static void search_captures(const P& p, Out& out, Duplicates dups) {
         CaptureSearch<V, C, Out> search(p, out);
         search.run(p);
         if (dups == Duplicates::drop) merge_duplicates(out);
@@ -433,9 +438,7 @@ class MoveGen {
     static int count(const P& p, Duplicates dups) {
         if (has_capture<C>(p)) {
             MoveList<G> list;
-            CaptureSearch<V, C, MoveList<G>> search(p, list);
-            search.run(p);
-            if (dups == Duplicates::drop) merge_duplicates(list);
+            search_captures<C>(p, list, dups);
             return list.size();
         }
         const bb empty = p.empty();
