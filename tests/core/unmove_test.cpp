@@ -32,22 +32,27 @@ bool leads_to(const Position<V>& q, const Position<V>& p, int from, int to) {
     return false;
 }
 
-// Every predecessor candidate: one king of the side that just moved relocated to an empty
-// square, with every streak state the side could have had.
+enum class Piece { king, man };
+
+// Every predecessor candidate: one king (or man) of the side that just moved relocated to
+// an empty square, with every streak state the side could have had; kept when a legal
+// non-capturing move leads from it to p.
 template <class V>
-std::vector<Position<V>> brute_force_predecessors(const Position<V>& p) {
+std::vector<Position<V>> brute_force_predecessors(const Position<V>& p, Piece piece) {
     using G = typename V::board;
     using bb = typename G::bb;
     std::vector<Position<V>> out;
     const Color mover = ~p.side;
-    for (bb kings = p.kings_of(mover); kings;) {
-        const int to = pop_lsb(kings);
+    const bb movers = piece == Piece::king ? p.kings_of(mover) : p.men(mover);
+    for (bb pieces = movers; pieces;) {
+        const int to = pop_lsb(pieces);
         for (int from = 0; from < G::bits; ++from) {
             if (!G::is_square(from) || (p.occupied() & bit<bb>(from))) continue;
+            if (piece == Piece::man && (bit<bb>(from) & G::promotion_row(mover))) continue;
             Position<V> q = p;
             q.side = mover;
             q.pieces(mover) ^= bit<bb>(from) | bit<bb>(to);
-            q.kings ^= bit<bb>(from) | bit<bb>(to);
+            if (piece == Piece::king) q.kings ^= bit<bb>(from) | bit<bb>(to);
             std::vector<Position<V>> states{q};
             if constexpr (V::king_streak_limit > 0) {
                 states.clear();
@@ -76,30 +81,38 @@ std::vector<Position<V>> brute_force_predecessors(const Position<V>& p) {
 template <class V>
 void check_unmoves(int positions, std::uint64_t seed, int max_pieces) {
     std::mt19937_64 rng(seed);
-    long predecessors = 0;
+    long predecessors[2] = {0, 0};
     for (int i = 0; i < positions; ++i) {
         const auto p = test::random_position<V>(rng, max_pieces);
-        std::vector<Position<V>> got;
-        Unmoves<V>::for_each(p, [&](const Position<V>& q, int from, int to) {
-            EXPECT_TRUE(leads_to(q, p, from, to))
-                << V::name << ": " << write_fen(q) << " does not lead to " << write_fen(p);
-            got.push_back(q);
-        });
-        const auto expected = brute_force_predecessors(p);
-        for (const auto& q : expected) {
-            EXPECT_NE(std::find(got.begin(), got.end(), q), got.end())
-                << V::name << ": predecessor " << write_fen(q) << " of " << write_fen(p)
-                << " missed";
+        for (Piece piece : {Piece::king, Piece::man}) {
+            std::vector<Position<V>> got;
+            auto collect = [&](const Position<V>& q, int from, int to) {
+                EXPECT_TRUE(leads_to(q, p, from, to))
+                    << V::name << ": " << write_fen(q) << " does not lead to " << write_fen(p);
+                got.push_back(q);
+            };
+            if (piece == Piece::king) {
+                Unmoves<V>::for_each(p, collect);
+            } else {
+                Unmoves<V>::for_each_man(p, collect);
+            }
+            const auto expected = brute_force_predecessors(p, piece);
+            for (const auto& q : expected) {
+                EXPECT_NE(std::find(got.begin(), got.end(), q), got.end())
+                    << V::name << ": " << (piece == Piece::king ? "king" : "man") << " predecessor "
+                    << write_fen(q) << " of " << write_fen(p) << " missed";
+            }
+            EXPECT_EQ(got.size(), expected.size()) << V::name << ": " << write_fen(p);
+            predecessors[piece == Piece::man] += long(got.size());
         }
-        EXPECT_EQ(got.size(), expected.size()) << V::name << ": " << write_fen(p);
-        predecessors += long(got.size());
         if (::testing::Test::HasFailure()) return;
     }
     // Crowded positions often leave the side that just moved a capture in every
     // predecessor; the sample must still exercise the generator.
-    EXPECT_GT(predecessors, positions / 4) << V::name << ": the sample exercised too little";
-    std::printf("%s: %ld predecessors of %d positions\n", std::string(V::name).c_str(),
-                predecessors, positions);
+    EXPECT_GT(predecessors[0], positions / 4) << V::name << ": too few king unmoves sampled";
+    EXPECT_GT(predecessors[1], positions / 4) << V::name << ": too few man unmoves sampled";
+    std::printf("%s: %ld king and %ld man predecessors of %d positions\n",
+                std::string(V::name).c_str(), predecessors[0], predecessors[1], positions);
 }
 
 template <class V>

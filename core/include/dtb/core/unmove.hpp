@@ -7,6 +7,8 @@
 // directions come from one ray fill; the capture test is the bitboard-parallel one.
 #pragma once
 
+#include <utility>
+
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/position.hpp"
 
@@ -67,6 +69,36 @@ class Unmoves {
         }
     }
 
+    // Calls f(predecessor, from, to) for every predecessor of p by a non-capturing man move
+    // of the side that just moved that does not crown the man (crowning changes the
+    // material). Sideways steps (turkish, armenian) are included.
+    template <class F>
+    static void for_each_man(const P& p, F&& f) {
+        const Color mover = ~p.side;
+        if constexpr (V::king_streak_limit > 0) {
+            // A man move ends the mover's king-move run: p records none.
+            if (p.men(mover) != 0 && p.extra.square[static_cast<int>(mover)] != p.extra.kNone)
+                return;
+        }
+        const bb empty = p.empty();
+        const bb men = p.men(mover);
+        const DirSet moves = for_color(V::man_moves, mover);
+        for (int i = 0; i < kDirCount; ++i) {
+            const Dir d = Dir(i);
+            if (!contains(moves, d)) continue;
+            // Men that stand one step in d from an empty square: they may have come from it.
+            for (bb arrived = men & G::step(empty, d); arrived;) {
+                const int to = pop_lsb(arrived);
+                const int from = to - G::shift_of(d);
+                P q = p;
+                q.side = mover;
+                q.pieces(mover) ^= bit<bb>(to) | bit<bb>(from);
+                if (MoveGen<V>::has_capture(q)) continue;
+                for_each_streak_after_reset(p, q, from, to, f);
+            }
+        }
+    }
+
   private:
     // The kings of `mover` that may have made the last move.
     static bb candidate_kings(const P& p, Color mover) {
@@ -80,6 +112,29 @@ class Unmoves {
             }
         }
         return kings;
+    }
+
+    // Frisian: before a move that ends the run (a man move), the mover may have had no run or
+    // a run of any of its kings.
+    template <class F>
+    static void for_each_streak_after_reset(const P& p, P& q, int from, int to, F& f) {
+        if constexpr (V::king_streak_limit > 0) {
+            const Color mover = ~p.side;
+            const int m = static_cast<int>(mover);
+            q.extra.square[m] = q.extra.kNone;
+            q.extra.count[m] = 0;
+            f(std::as_const(q), from, to);
+            for (bb kings = q.kings_of(mover); kings;) {
+                const int k = pop_lsb(kings);
+                for (int c = 1; c <= V::king_streak_limit; ++c) {
+                    q.extra.square[m] = std::uint8_t(k);
+                    q.extra.count[m] = std::uint8_t(c);
+                    f(std::as_const(q), from, to);
+                }
+            }
+        } else {
+            f(std::as_const(q), from, to);
+        }
     }
 
     // Frisian: the streak states of the predecessor from which the move leads to p's state.
