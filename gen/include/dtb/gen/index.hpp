@@ -1,0 +1,203 @@
+// The index of a material: a position <-> a number in [0, size).
+//
+// Men are ranked with the combinatorial number system over the squares they may stand on
+// (never their own promotion row): white men, then black men (over their squares, ignoring
+// white men: an overlap is a "broken" index that no position has). Kings are ranked over the
+// squares the men leave: white kings, then black kings over what is left after them.
+//
+//   index = ((white_men * B + black_men) * WK + white_kings) * BK + black_kings
+//
+// so the positions of one men configuration (a block, where only king moves happen) are
+// contiguous: block = white_men * B + black_men, block size WK * BK.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <utility>
+
+#include "dtb/core/position.hpp"
+#include "dtb/gen/material.hpp"
+
+namespace dtb::gen {
+
+// Binomial coefficients C(n, k) for n <= 128, k <= 16.
+struct Binomial {
+    std::array<std::array<std::uint64_t, 17>, 129> c{};
+    constexpr Binomial() {
+        for (int n = 0; n <= 128; ++n) {
+            c[n][0] = 1;
+            for (int k = 1; k <= 16 && k <= n; ++k)
+                c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+        }
+    }
+    constexpr std::uint64_t operator()(int n, int k) const {
+        return k < 0 || n < 0 || k > n || k > 16 ? 0 : c[n][k];
+    }
+};
+inline constexpr Binomial binomial{};
+
+template <class V>
+class Index {
+    using G = typename V::board;
+    using bb = typename G::bb;
+
+  public:
+    explicit Index(const Material& m) : m_(m) {
+        const int men = m.white_men + m.black_men;
+        white_men_ = binomial(kManSquares, m.white_men);
+        black_men_ = binomial(kManSquares, m.black_men);
+        white_kings_ = binomial(G::squares - men, m.white_kings);
+        black_kings_ = binomial(G::squares - men - m.white_kings, m.black_kings);
+        block_size_ = white_kings_ * black_kings_;
+        size_ = white_men_ * black_men_ * block_size_;
+    }
+
+    const Material& material() const { return m_; }
+    std::uint64_t size() const { return size_; }
+    std::uint64_t blocks() const { return white_men_ * black_men_; }
+    std::uint64_t block_size() const { return block_size_; }
+
+    // The index of p, whose material must be this one (the side to move is not part of it).
+    std::uint64_t rank(const Position<V>& p) const {
+        const bb wm = p.men(Color::white), bm = p.men(Color::black);
+        const bb free = G::board & ~(wm | bm);
+        const bb wk = p.kings_of(Color::white), bk = p.kings_of(Color::black);
+        const std::uint64_t block = rank_subset(wm, kManMask[0], m_.white_men) * black_men_ +
+                                    rank_subset(bm, kManMask[1], m_.black_men);
+        const std::uint64_t kings = rank_subset(wk, free, m_.white_kings) * black_kings_ +
+                                    rank_subset(bk, free & ~wk, m_.black_kings);
+        return block * block_size_ + kings;
+    }
+
+    // The position of index i with side to move `side`; false for a broken index (men of
+    // both sides on one square).
+    bool unrank(std::uint64_t i, Color side, Position<V>& p) const {
+        const std::uint64_t kings = i % block_size_, block = i / block_size_;
+        const bb wm = unrank_subset(block / black_men_, kManMask[0], m_.white_men);
+        const bb bm = unrank_subset(block % black_men_, kManMask[1], m_.black_men);
+        if (wm & bm) return false;
+        const bb free = G::board & ~(wm | bm);
+        const bb wk = unrank_subset(kings / black_kings_, free, m_.white_kings);
+        const bb bk = unrank_subset(kings % black_kings_, free & ~wk, m_.black_kings);
+        p = Position<V>{};
+        p.white = wm | wk;
+        p.black = bm | bk;
+        p.kings = wk | bk;
+        p.side = side;
+        return true;
+    }
+
+    // The men configuration of a block, as {white men, black men}; broken when they overlap.
+    std::pair<bb, bb> block_men(std::uint64_t block) const {
+        return {unrank_subset(block / black_men_, kManMask[0], m_.white_men),
+                unrank_subset(block % black_men_, kManMask[1], m_.black_men)};
+    }
+
+    // Calls f(index, position) for every position of block `block` whose white-king rank is
+    // in [wk_begin, wk_end), in index order, side to move `side`. Kings are enumerated
+    // incrementally (colex order = rank order), so a visit costs a few operations a position.
+    template <class F>
+    void visit(std::uint64_t block, std::uint64_t wk_begin, std::uint64_t wk_end, Color side,
+               F&& f) const {
+        const auto [wm, bm] = block_men(block);
+        if (wm & bm) return;
+        const bb free = G::board & ~(wm | bm);
+        std::array<std::uint8_t, 128> free_sq{};
+        int n = 0;
+        for (bb x = free; x;) free_sq[n++] = std::uint8_t(pop_lsb(x));
+        Position<V> p;
+        p.side = side;
+        const int kw = m_.white_kings, kb = m_.black_kings;
+        std::array<int, 17> cw{}, cb{};
+        unrank_ordinals(wk_begin, kw, cw);
+        std::uint64_t i = block * block_size_ + wk_begin * black_kings_;
+        for (std::uint64_t w = wk_begin; w < wk_end; ++w) {
+            bb wk = 0;
+            for (int j = 0; j < kw; ++j) wk |= bit<bb>(free_sq[cw[j]]);
+            // Squares left for the black kings, in order.
+            std::array<std::uint8_t, 128> rest{};
+            int r = 0;
+            for (int j = 0; j < n; ++j)
+                if (!(wk & bit<bb>(free_sq[j]))) rest[r++] = free_sq[j];
+            for (int j = 0; j < kb; ++j) cb[j] = j;
+            for (std::uint64_t b = 0; b < black_kings_; ++b) {
+                bb bk = 0;
+                for (int j = 0; j < kb; ++j) bk |= bit<bb>(rest[cb[j]]);
+                p.white = wm | wk;
+                p.black = bm | bk;
+                p.kings = wk | bk;
+                f(i++, std::as_const(p));
+                next_combination(cb, kb, r);
+            }
+            next_combination(cw, kw, n);
+        }
+    }
+
+    std::uint64_t white_king_ranks() const { return white_kings_; }
+
+  private:
+    // The next k-subset in colex order of ordinals c[0] < ... < c[k-1] below n.
+    static void next_combination(std::array<int, 17>& c, int k, int n) {
+        for (int j = 0; j < k; ++j) {
+            const int limit = j + 1 < k ? c[j + 1] : n;
+            if (c[j] + 1 < limit) {
+                ++c[j];
+                for (int t = 0; t < j; ++t) c[t] = t;
+                return;
+            }
+        }
+    }
+
+    static void unrank_ordinals(std::uint64_t r, int k, std::array<int, 17>& c) {
+        int hi = 128;
+        for (int i = k; i >= 1; --i) {
+            // The largest ordinal x < hi with C(x, i) <= r, by binary search.
+            int lo = i - 1, top = hi - 1;
+            while (lo < top) {
+                const int mid = (lo + top + 1) / 2;
+                if (binomial(mid, i) <= r) {
+                    lo = mid;
+                } else {
+                    top = mid - 1;
+                }
+            }
+            c[i - 1] = lo;
+            r -= binomial(lo, i);
+            hi = lo;
+        }
+    }
+
+    static constexpr bb kManMask[2] = {G::board & ~G::promotion_row(Color::white),
+                                       G::board & ~G::promotion_row(Color::black)};
+    static constexpr int kManSquares = popcount(kManMask[0]);
+
+    // Rank of the k-subset `set` of the squares in `universe` (combinatorial number system
+    // over the squares' order within the universe).
+    static std::uint64_t rank_subset(bb set, bb universe, int k) {
+        std::uint64_t r = 0;
+        for (int i = 1; i <= k; ++i) {
+            const int sq = pop_lsb(set);
+            r += binomial(popcount(universe & (bit<bb>(sq) - 1)), i);
+        }
+        return r;
+    }
+
+    static bb unrank_subset(std::uint64_t r, bb universe, int k) {
+        std::array<int, 17> c{};
+        unrank_ordinals(r, k, c);
+        bb set = 0;
+        for (int i = 0; i < k; ++i) set |= nth_square(universe, c[i]);
+        return set;
+    }
+
+    static bb nth_square(bb universe, int n) {
+        for (; n > 0; --n) universe &= universe - 1;
+        return universe & (~universe + 1);
+    }
+
+    Material m_;
+    std::uint64_t white_men_ = 1, black_men_ = 1, white_kings_ = 1, black_kings_ = 1;
+    std::uint64_t block_size_ = 1, size_ = 1;
+};
+
+}  // namespace dtb::gen

@@ -1,0 +1,30 @@
+// A material: how many men and kings each side has. Written "KKMvKM": White's pieces, "v",
+// Black's, kings first (K), then men (M).
+#pragma once
+
+#include <compare>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dtb::gen {
+
+struct Material {
+    int white_men = 0, white_kings = 0, black_men = 0, black_kings = 0;
+
+    constexpr int pieces() const { return white_men + white_kings + black_men + black_kings; }
+    constexpr int men() const { return white_men + black_men; }
+    // The same material with the colours exchanged.
+    constexpr Material flipped() const { return {black_men, black_kings, white_men, white_kings}; }
+    friend constexpr auto operator<=>(const Material&, const Material&) = default;
+
+    std::string name() const;
+    static std::optional<Material> parse(std::string_view text);
+};
+
+// Every material with 2..max_pieces pieces, each side at least one, in solving order: fewer
+// pieces first (captures lead there), then fewer men (promotions lead there).
+std::vector<Material> materials_up_to(int max_pieces);
+
+}  // namespace dtb::gen

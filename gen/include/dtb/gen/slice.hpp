@@ -1,0 +1,35 @@
+// A solved slice in memory: the values of every position of one material, both sides to
+// move, by index (index.hpp). Broken indices (no position) hold Wdl::unknown.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dtb/gen/index.hpp"
+#include "dtb/gen/value.hpp"
+
+namespace dtb::gen {
+
+template <class V>
+struct Slice {
+    explicit Slice(const Material& m) : index(m) {
+        for (int s = 0; s < 2; ++s) {
+            wdl[s].assign(index.size(), std::uint8_t(Wdl::unknown));
+            dtw[s].assign(index.size(), 0);
+            dtc[s].assign(index.size(), 0);
+        }
+    }
+
+    Index<V> index;
+    std::vector<std::uint8_t> wdl[2];  // Wdl, by side to move (0 white, 1 black)
+    std::vector<std::uint16_t> dtw[2];
+    std::vector<std::uint16_t> dtc[2];  // emptied once the slice is written (not needed later)
+
+    const Material& material() const { return index.material(); }
+    Value value(Color side, std::uint64_t i) const {
+        const int s = static_cast<int>(side);
+        return {Wdl(wdl[s][i]), dtw[s][i], dtc[s].empty() ? std::uint16_t(0) : dtc[s][i]};
+    }
+};
+
+}  // namespace dtb::gen

@@ -1,0 +1,126 @@
+// The index: rank and unrank are inverse on every valid entry, the block visitor walks the
+// valid entries in index order, and the number of positions per piece count equals the
+// closed formula (english: OEIS A055213, REFERENCES.md).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "dtb/core/variant.hpp"
+#include "dtb/gen/index.hpp"
+
+namespace dtb::gen {
+namespace {
+
+// Every split of n pieces into white men, white kings, black men, black kings (a side may
+// have none: the published counts include one-sided positions).
+std::vector<Material> all_splits(int n) {
+    std::vector<Material> out;
+    for (int wm = 0; wm <= n; ++wm)
+        for (int wk = 0; wm + wk <= n; ++wk)
+            for (int bm = 0; wm + wk + bm <= n; ++bm) out.push_back({wm, wk, bm, n - wm - wk - bm});
+    return out;
+}
+
+template <class V>
+std::uint64_t valid_positions(const Material& m) {
+    const Index<V> idx(m);
+    std::uint64_t n = 0;
+    for (std::uint64_t b = 0; b < idx.blocks(); ++b) {
+        const auto [wm, bm] = idx.block_men(b);
+        if (!(wm & bm)) n += idx.block_size();
+    }
+    return n;
+}
+
+TEST(Index, EnglishCountsEqualTheClosedFormula) {
+    const std::uint64_t a055213[] = {0, 120, 6972, 261224, 7092774, 148688232};
+    for (int n = 1; n <= 5; ++n) {
+        std::uint64_t total = 0;
+        for (const auto& m : all_splits(n)) total += valid_positions<English>(m);
+        EXPECT_EQ(total, a055213[n]) << n << " pieces";
+    }
+}
+
+TEST(Index, RussianSmallSlicesHaveThePublishedSizes) {
+    // REFERENCES.md, "Small endings, russian": positions of each material, white to move.
+    EXPECT_EQ(valid_positions<Russian>(*Material::parse("KvK")), 992u);
+    EXPECT_EQ(valid_positions<Russian>(*Material::parse("MvM")), 760u);
+    EXPECT_EQ(valid_positions<Russian>(*Material::parse("KMvK")), 26040u);
+    EXPECT_EQ(valid_positions<Russian>(*Material::parse("MMvM")), 9936u);
+}
+
+// Men standing on their own promotion row (there must be none).
+template <class V>
+auto men_on_promotion_rows(const Position<V>& p) {
+    using G = typename V::board;
+    return (p.men(Color::white) & G::promotion_row(Color::white)) |
+           (p.men(Color::black) & G::promotion_row(Color::black));
+}
+
+template <class V>
+void check_round_trip(const Material& m, int samples) {
+    const Index<V> idx(m);
+    std::mt19937_64 rng(99);
+    for (int k = 0; k < samples; ++k) {
+        const std::uint64_t i = rng() % idx.size();
+        Position<V> p;
+        if (!idx.unrank(i, Color::white, p)) continue;
+        EXPECT_EQ(popcount(p.men(Color::white)), m.white_men);
+        EXPECT_EQ(popcount(p.kings_of(Color::black)), m.black_kings);
+        EXPECT_EQ(men_on_promotion_rows(p), typename V::board::bb{0});
+        ASSERT_EQ(idx.rank(p), i) << V::name << " " << m.name();
+    }
+}
+
+TEST(Index, RankUnrankRoundTripOnEveryBoard) {
+    for (const char* name : {"KvK", "KKMvKM", "MMvMM", "KKKvKK", "MMMvK", "KvKMMM"}) {
+        const auto m = *Material::parse(name);
+        check_round_trip<Russian>(m, 20000);
+        check_round_trip<International>(m, 20000);
+        check_round_trip<Canadian>(m, 20000);
+        check_round_trip<Turkish>(m, 20000);
+    }
+}
+
+TEST(Index, VisitWalksTheValidEntriesInOrder) {
+    for (const char* name : {"KKvKM", "MvMM", "KKKvK"}) {
+        const Index<Russian> idx(*Material::parse(name));
+        std::uint64_t expected = 0, visited = 0;
+        for (std::uint64_t b = 0; b < idx.blocks(); ++b) {
+            // Two halves of the white-king ranks, as the solver cuts big blocks.
+            const std::uint64_t half = idx.white_king_ranks() / 2;
+            for (auto [lo, hi] :
+                 {std::pair{std::uint64_t{0}, half}, std::pair{half, idx.white_king_ranks()}}) {
+                idx.visit(b, lo, hi, Color::black,
+                          [&](std::uint64_t i, const Position<Russian>& p) {
+                              Position<Russian> q;
+                              ASSERT_TRUE(idx.unrank(i, Color::black, q));
+                              ASSERT_EQ(p, q) << name << " index " << i;
+                              ++visited;
+                          });
+            }
+            const auto [wm, bm] = idx.block_men(b);
+            if (!(wm & bm)) expected += idx.block_size();
+        }
+        EXPECT_EQ(visited, expected) << name;
+    }
+}
+
+TEST(Material, NamesRoundTripAndOrderFollowsDependencies) {
+    for (const auto& m : materials_up_to(5)) EXPECT_EQ(Material::parse(m.name()), m);
+    EXPECT_FALSE(Material::parse("KvX"));
+    EXPECT_FALSE(Material::parse("Kv"));
+    EXPECT_FALSE(Material::parse("KK"));
+    const auto order = materials_up_to(4);
+    for (std::size_t i = 1; i < order.size(); ++i) {
+        EXPECT_LE(order[i - 1].pieces(), order[i].pieces());
+        if (order[i - 1].pieces() == order[i].pieces()) {
+            EXPECT_LE(order[i - 1].men(), order[i].men());
+        }
+    }
+    // 2..4 pieces, each side at least one: 4 + 12 + 25 materials.
+    EXPECT_EQ(order.size(), 4u + 12u + 25u);
+}
+
+}  // namespace
+}  // namespace dtb::gen
