@@ -25,5 +25,7 @@ VariantName variant_from_name(const std::string& name);
 void add_variants_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
+void add_gen_command(CLI::App& app);
+void add_stats_command(CLI::App& app);
 
 }  // namespace dtb::cli

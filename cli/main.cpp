@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
     add_variants_command(app);
     add_perft_command(app);
     add_moves_command(app);
+    add_gen_command(app);
+    add_stats_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -39,6 +39,8 @@ class Tablebase {
     // The solved slice of a material (white-to-move and black-to-move halves), or null.
     const Slice<V>* slice(const Material& m) const;
     void add(std::unique_ptr<Slice<V>> s);
+    // Frees a slice that nothing solved later needs.
+    void remove(const Material& m);
     int max_pieces() const { return max_pieces_; }
     void set_max_pieces(int n) { max_pieces_ = n; }
 
@@ -58,6 +60,12 @@ void Tablebase<V>::add(std::unique_ptr<Slice<V>> s) {
     const Material m = s->material();
     by_slot_[std::size_t(slot(m.white_men, m.white_kings, m.black_men, m.black_kings))] = s.get();
     slices_[m] = std::move(s);
+}
+
+template <class V>
+void Tablebase<V>::remove(const Material& m) {
+    by_slot_[std::size_t(slot(m.white_men, m.white_kings, m.black_men, m.black_kings))] = nullptr;
+    slices_.erase(m);
 }
 
 template <class V>

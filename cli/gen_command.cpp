@@ -1,0 +1,127 @@
+// dtb gen: generate the tablebase of a variant up to N pieces.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli.hpp"
+#include "dtb/gen/generate.hpp"
+
+namespace dtb::cli {
+
+namespace {
+
+struct GenCliOptions {
+    std::string variant;
+    int pieces = 0;
+    std::string out;
+    int threads = 0;
+    std::string only;
+};
+
+double peak_memory_mib() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+std::string duration(double s) {
+    char buf[32];
+    if (s < 120) {
+        std::snprintf(buf, sizeof buf, "%.1f s", s);
+    } else if (s < 7200) {
+        std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    }
+    return buf;
+}
+
+template <class V>
+void run(const GenCliOptions& o, const VariantName& name) {
+    gen::GenOptions g;
+    g.pieces = o.pieces;
+    g.out = o.out.empty() ? std::filesystem::path("tables") / std::string(V::name)
+                          : std::filesystem::path(o.out);
+    g.threads = o.threads;
+    if (!o.only.empty()) {
+        g.only = gen::Material::parse(o.only);
+        if (!g.only)
+            throw UsageError(
+                "--only '" + o.only +
+                "': a material is written like KKMvK (White's kings K and men M, 'v', Black's)");
+    }
+    const bool tty = isatty(STDERR_FILENO);
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t done_positions = 0;
+    double solve_seconds = 0;
+    gen::GenCallbacks cb;
+    cb.started = [&](const gen::SliceEvent& e) {
+        if (!tty) return;
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double rate = solve_seconds > 0 ? double(done_positions) / solve_seconds : 0;
+        std::fprintf(stderr, "\r\033[K[%d/%d] %s  %.3g positions  %.3g M positions/s  elapsed %s",
+                     e.number, e.total, e.material.name().c_str(), double(e.positions), rate / 1e6,
+                     duration(elapsed).c_str());
+        if (rate > 0)
+            std::fprintf(stderr, "  left ~%s", duration(double(e.remaining) / rate).c_str());
+        std::fflush(stderr);
+    };
+    cb.finished = [&](const gen::SliceEvent& e) {
+        if (!e.loaded) {
+            done_positions += e.positions;
+            solve_seconds += e.seconds;
+        }
+        if (!tty)
+            std::fprintf(stderr, "[%d/%d] %s %s (%.3g positions, %.2f s)\n", e.number, e.total,
+                         e.material.name().c_str(), e.loaded ? "checked, kept" : "solved",
+                         double(e.positions), e.seconds);
+    };
+    cb.warning = [&](const std::string& w) {
+        std::fprintf(stderr, "%sdtb: %s\n", tty ? "\r\033[K" : "", w.c_str());
+    };
+    const auto sum = gen::generate<V>(name.id, g, cb);
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    std::cout << name.name << " up to " << o.pieces << " pieces in " << g.out.string() << ": "
+              << sum.slices_solved << " slices solved, " << sum.slices_loaded << " found complete; "
+              << sum.positions_solved << " positions solved in " << duration(sum.seconds);
+    if (sum.seconds > 0 && sum.positions_solved)
+        std::cout << " (" << double(sum.positions_solved) / sum.seconds / 1e6 << " M positions/s)";
+    std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
+}
+
+}  // namespace
+
+void add_gen_command(CLI::App& app) {
+    auto o = std::make_shared<GenCliOptions>();
+    auto* cmd = app.add_subcommand("gen", "Generate a variant's tablebase up to N pieces");
+    cmd->footer(
+        "Solves every material with 2..N pieces (each side at least one) by retrograde\n"
+        "analysis: WDL, DTW (plies to the end) and DTC (plies to the next capture or man\n"
+        "move) for both sides to move, written as one file per material plus manifest.json.\n"
+        "A killed run resumes: finished slices are checked and kept.\n"
+        "Examples:\n"
+        "  dtb gen russian --pieces 4                 (into tables/russian)\n"
+        "  dtb gen english --pieces 5 --out /data/english --threads 2\n"
+        "  dtb gen russian --pieces 5 --only KKMvKK   (one slice; needs the smaller ones)");
+    cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
+    cmd->add_option("--pieces", o->pieces, "Largest number of pieces")
+        ->required()
+        ->check(CLI::Range(2, 8));
+    cmd->add_option("--out", o->out, "Output directory (default: tables/VARIANT)");
+    cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
+        ->check(CLI::Range(1, 1024));
+    cmd->add_option("--only", o->only, "Solve just this material, e.g. KKMvK");
+    cmd->callback([o] {
+        const auto name = variant_from_name(o->variant);
+        try {
+            dispatch(name.id, [&](auto v) { run<decltype(v)>(*o, name); });
+        } catch (const gen::Unsupported& e) {
+            throw UsageError(e.what());
+        }
+    });
+}
+
+}  // namespace dtb::cli
