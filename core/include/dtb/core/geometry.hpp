@@ -114,6 +114,52 @@ struct Geometry {
             return shift<shift_of(D)>(x & pm);
         }
     }
+    // Every square reached from `from` by sliding along D over squares of `free` (not
+    // including `from` itself unless reached). Where no step in D can wrap onto a real square
+    // (all directions of the ghost layout but sideways ones), by a logarithmic fill of
+    // 1, 2, 4, 8 steps: the `free` chain guards every intermediate square; otherwise step by
+    // step.
+    template <Dir D>
+    static constexpr bb slide(bb from, bb free) {
+        if constexpr (premasks[static_cast<int>(D)] == board) {
+            constexpr int s = shift_of(D);
+            constexpr int n = max_steps(D);
+            bb gen = from, pro = free;
+            gen |= pro & shift<s>(gen);
+            if constexpr (n > 1) {
+                pro &= shift<s>(pro);
+                gen |= pro & shift<2 * s>(gen);
+            }
+            if constexpr (n > 3) {
+                pro &= shift<2 * s>(pro);
+                gen |= pro & shift<4 * s>(gen);
+            }
+            if constexpr (n > 7) {
+                pro &= shift<4 * s>(pro);
+                gen |= pro & shift<8 * s>(gen);
+            }
+            static_assert(n <= 15, "rays longer than 15 steps need another round");
+            return gen & ~from;
+        } else {
+            bb reach = 0;
+            for (bb t = step<D>(from) & free; t; t = step<D>(t) & free) reach |= t;
+            return reach;
+        }
+    }
+
+    // The longest run of steps in direction d that stays on the board.
+    static constexpr int max_steps(Dir d) {
+        int best = 0;
+        for (int r = 0; r < Ranks; ++r)
+            for (int c = 0; c < Files; ++c) {
+                if (!on_board(r, c)) continue;
+                int n = 0;
+                while (on_board(r + (n + 1) * row_step(d), c + (n + 1) * col_step(d))) ++n;
+                best = n > best ? n : best;
+            }
+        return best;
+    }
+
     static constexpr bb step(bb x, Dir d) {
         const int s = shift_of(d);
         x &= premasks[static_cast<int>(d)];

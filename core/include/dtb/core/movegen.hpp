@@ -350,15 +350,10 @@ class MoveGen {
         if (!kings) return false;
         for_each_dir<V::king_captures>([&](auto d) {
             constexpr Dir D = decltype(d)::value;
+            // Every king's ray at once: the empty squares, then the first obstacle.
             bb reach = G::template step<D>(kings);
-            if constexpr (V::king_range == Range::flying) {
-                // Every king's ray at once: empty squares, then the first obstacle.
-                for (bb f = reach & empty; f;) {
-                    f = G::template step<D>(f);
-                    reach |= f;
-                    f &= empty;
-                }
-            }
+            if constexpr (V::king_range == Range::flying)
+                reach = G::template step<D>(kings | G::template slide<D>(kings, empty));
             found |= (G::template step<D>(reach & opp) & empty) != 0;
         });
         return found;
@@ -452,12 +447,11 @@ class MoveGen {
         if (kings) {
             for_each_dir<V::king_moves>([&](auto d) {
                 constexpr Dir D = decltype(d)::value;
-                bb f = G::template step<D>(kings) & empty;
                 if constexpr (V::king_range == Range::short_) {
-                    n += popcount(f);
+                    n += popcount(G::template step<D>(kings) & empty);
                 } else {
                     // Rays of different kings never share a target in one direction.
-                    for (; f; f = G::template step<D>(f) & empty) n += popcount(f);
+                    n += popcount(G::template slide<D>(kings, empty));
                 }
             });
         }

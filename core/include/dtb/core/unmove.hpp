@@ -37,10 +37,10 @@ class Unmoves {
         bb reach = 0;
         for_each_dir<V::king_moves>([&](auto d) {
             constexpr Dir D = decltype(d)::value;
-            for (bb t = G::template step<D>(bit<bb>(from)) & empty; t;
-                 t = G::template step<D>(t) & empty) {
-                reach |= t;
-                if constexpr (V::king_range == Range::short_) break;
+            if constexpr (V::king_range == Range::short_) {
+                reach |= G::template step<D>(bit<bb>(from)) & empty;
+            } else {
+                reach |= G::template slide<D>(bit<bb>(from), empty);
             }
         });
         return reach;

@@ -11,8 +11,13 @@
 // contiguous: block = white_men * B + black_men, block size WK * BK.
 #pragma once
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 #include <array>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include "dtb/core/position.hpp"
@@ -190,9 +195,23 @@ class Index {
         return set;
     }
 
+    // The n-th (0-based) square of universe, as a bitboard.
     static bb nth_square(bb universe, int n) {
+#if defined(__BMI2__)
+        if constexpr (std::is_same_v<bb, std::uint64_t>) {
+            return _pdep_u64(std::uint64_t{1} << n, universe);
+        } else {
+            const auto lo = static_cast<std::uint64_t>(universe);
+            const int below = popcount(lo);
+            if (n < below) return bb{_pdep_u64(std::uint64_t{1} << n, lo)};
+            return bb{_pdep_u64(std::uint64_t{1} << (n - below),
+                                static_cast<std::uint64_t>(universe >> 64))}
+                   << 64;
+        }
+#else
         for (; n > 0; --n) universe &= universe - 1;
         return universe & (~universe + 1);
+#endif
     }
 
     Material m_;

@@ -127,10 +127,26 @@ class SliceSolver {
                popcount(p.kings_of(Color::black)) == m.black_kings;
     }
 
-    // Counts internal moves and summarises exits; resolves positions without moves.
-    void init_pass(Pass pass) {
+    // An entry of a work list: index and side to move.
+    static std::uint64_t entry(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
+
+    // Per-thread lists: positions resolved at the current level, and positions whose exits
+    // decide them at a later level (by level).
+    struct ThreadLists {
+        std::vector<std::uint64_t> resolved;
+        std::vector<std::vector<std::uint64_t>> scheduled;
+        void schedule(int level, std::uint64_t e) {
+            if (scheduled.size() <= std::size_t(level)) scheduled.resize(std::size_t(level) + 1);
+            scheduled[std::size_t(level)].push_back(e);
+        }
+    };
+
+    // Counts internal moves and summarises exits; resolves positions without moves (level
+    // 0) and schedules those that an exit decides.
+    void init_pass(Pass pass, std::vector<ThreadLists>& lists) {
         const std::uint16_t terminal_dist = 0;
         for_each_position([&](std::uint64_t i, const P& p) {
+            auto& mine = lists[std::size_t(omp_get_thread_num())];
             const int s = static_cast<int>(p.side);
             MoveList<G> moves;
             MoveGen<V>::generate(p, moves);
@@ -138,6 +154,7 @@ class SliceSolver {
                 state_[s][i] = V::goal == Goal::giveaway ? kWon : kLost;
                 dist(pass, s)[i] = terminal_dist;
                 count_[s][i] = 0;
+                mine.resolved.push_back(entry(i, s));
                 return;
             }
             int internal = 0;
@@ -170,6 +187,8 @@ class SliceSolver {
             exit_[s][i] = kind == win    ? exit_code(win, win_level)
                           : kind == loss ? exit_code(loss, loss_level)
                                          : exit_code(kind, 0);
+            if (kind == win) mine.schedule(win_level, entry(i, s));
+            if (kind == loss && internal == 0) mine.schedule(loss_level, entry(i, s));
         });
     }
 
@@ -203,36 +222,43 @@ class SliceSolver {
             count_[s].assign(size, 0);
             exit_[s].assign(size, 0);
         }
-        init_pass(pass);
-        int max_exit = 0;
-        for (int s = 0; s < 2; ++s)
-            for (std::uint64_t i = 0; i < size; ++i)
-                if (state_[s][i] == kPending && (exit_[s][i] >> 14) != draw)
-                    max_exit = std::max(max_exit, exit_[s][i] & kLevelMask);
+        std::vector<ThreadLists> lists(static_cast<std::size_t>(omp_get_max_threads()));
+        init_pass(pass, lists);
+        std::vector<std::uint64_t> frontier = take_resolved(lists);
 
         for (int level = 1;; ++level) {
-            std::atomic<bool> progress{false};
-            for (int s = 0; s < 2; ++s) {
-                const Color side = Color(s);
-                auto& state = state_[s];
-                const auto& d = dist(pass, s);
-#pragma omp parallel for schedule(dynamic, 16384)
-                for (std::uint64_t i = 0; i < size; ++i) {
-                    const std::uint8_t st =
-                        std::atomic_ref<std::uint8_t>(state[i]).load(std::memory_order_acquire);
-                    if (st == kPending) {
-                        if (resolve_by_exit(s, i, level, pass))
-                            progress.store(true, std::memory_order_relaxed);
-                        continue;
-                    }
-                    if ((st != kWon && st != kLost) || d[i] != level - 1) continue;
-                    P p;
-                    slice_->index.unrank(i, side, p);
-                    if (propagate(pass, p, st == kLost, level))
-                        progress.store(true, std::memory_order_relaxed);
+            // Positions an exit decides at this level, then the predecessors of the
+            // positions resolved at the level before.
+            std::vector<std::uint64_t> due;
+            for (auto& l : lists) {
+                if (l.scheduled.size() > std::size_t(level)) {
+                    auto& b = l.scheduled[std::size_t(level)];
+                    due.insert(due.end(), b.begin(), b.end());
+                    b = {};
                 }
             }
-            if (!progress.load() && level > max_exit) break;
+#pragma omp parallel
+            {
+                auto& mine = lists[std::size_t(omp_get_thread_num())];
+#pragma omp for schedule(dynamic, 1024) nowait
+                for (std::size_t k = 0; k < due.size(); ++k) {
+                    const auto i = due[k] >> 1;
+                    const int s = int(due[k] & 1);
+                    if (resolve_by_exit(s, i, level, pass)) mine.resolved.push_back(due[k]);
+                }
+#pragma omp for schedule(dynamic, 256)
+                for (std::size_t k = 0; k < frontier.size(); ++k) {
+                    const auto i = frontier[k] >> 1;
+                    const int s = int(frontier[k] & 1);
+                    P p;
+                    slice_->index.unrank(i, Color(s), p);
+                    propagate(pass, p, state_[s][i] == kLost, level, mine);
+                }
+            }
+            frontier = take_resolved(lists);
+            std::size_t later = 0;  // one past the last level anything is scheduled for
+            for (const auto& l : lists) later = std::max(later, l.scheduled.size());
+            if (frontier.empty() && std::size_t(level) + 1 >= later) break;
         }
 
         // What is still pending is a draw. The DTC pass must agree with the DTW pass on
@@ -257,6 +283,15 @@ class SliceSolver {
         }
     }
 
+    static std::vector<std::uint64_t> take_resolved(std::vector<ThreadLists>& lists) {
+        std::vector<std::uint64_t> out;
+        for (auto& l : lists) {
+            out.insert(out.end(), l.resolved.begin(), l.resolved.end());
+            l.resolved.clear();
+        }
+        return out;
+    }
+
     // A pending position whose exits decide it at this level.
     bool resolve_by_exit(int s, std::uint64_t i, int level, Pass pass) {
         const auto e = exit_[s][i];
@@ -268,13 +303,12 @@ class SliceSolver {
     }
 
     // p was resolved at level-1 (lost when `lost`): its internal predecessors learn of it.
-    bool propagate(Pass pass, const P& p, bool lost, int level) {
-        bool progress = false;
+    void propagate(Pass pass, const P& p, bool lost, int level, ThreadLists& mine) {
         const int t = 1 - static_cast<int>(p.side);
         for_each_predecessor(pass, p, [&](const P& q) {
             const auto qi = slice_->index.rank(q);
             if (lost) {
-                progress |= try_resolve(t, qi, kWon, level, pass);
+                if (try_resolve(t, qi, kWon, level, pass)) mine.resolved.push_back(entry(qi, t));
                 return;
             }
             std::atomic_ref<std::uint8_t> c(count_[t][qi]);
@@ -282,10 +316,12 @@ class SliceSolver {
             const auto e = exit_[t][qi];
             const int kind = e >> 14, lv = e & kLevelMask;
             if (kind == win || kind == draw) return;
-            if (kind == loss && lv > level) return;  // resolved when its exit level comes
-            progress |= try_resolve(t, qi, kLost, level, pass);
+            if (kind == loss && lv > level) {
+                mine.schedule(lv, entry(qi, t));  // decided when its exit level comes
+                return;
+            }
+            if (try_resolve(t, qi, kLost, level, pass)) mine.resolved.push_back(entry(qi, t));
         });
-        return progress;
     }
 
     std::uint8_t count(int s, std::uint64_t i) {
