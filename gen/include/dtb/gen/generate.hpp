@@ -197,6 +197,15 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
                                  " needs it; generate without --only first");
         }
         if (!slice) {
+            // The colour-flipped twin, when solved already (in this run), gives this one.
+            if (const Slice<V>* twin = tb.slice(m.flipped()); twin && !twin->dtc[0].empty()) {
+                slice = Symmetry<V>::flipped(*twin);
+                write_slice(path, variant, *slice);
+                ++sum.slices_solved;
+                sum.positions_solved += ev.positions;
+            }
+        }
+        if (!slice) {
             SliceSolver<V> solver(m, &tb, [](const void* ctx, const Position<V>& p) {
                 const auto v = static_cast<const Tablebase<V>*>(ctx)->probe(p);
                 if (!v) throw std::logic_error("generator: a slice was solved before one it needs");
@@ -209,10 +218,15 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
         }
         manifest[m.name()] = slice_json(*slice);
         write_manifest<V>(o.out, id, max_in_dir, manifest);
-        // Later slices need only WDL and DTW of this one, and of the slices with as many
-        // pieces only those with one man fewer (promotions).
-        slice->dtc[0] = {};
-        slice->dtc[1] = {};
+        // Later slices need only WDL and DTW of this one (its DTC is kept until its twin
+        // has been derived from it), and of the slices with as many pieces only those with
+        // one man fewer (promotions).
+        const bool twin_done = m.flipped() == m || tb.slice(m.flipped()) != nullptr;
+        if (twin_done) {
+            slice->dtc[0] = {};
+            slice->dtc[1] = {};
+            tb.drop_dtc(m.flipped());
+        }
         tb.add(std::move(slice));
         if (m.pieces() == o.pieces)
             for (const auto& old : order)

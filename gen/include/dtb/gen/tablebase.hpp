@@ -16,6 +16,7 @@
 #include "dtb/gen/material.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver.hpp"
+#include "dtb/gen/symmetry.hpp"
 #include "dtb/gen/value.hpp"
 
 namespace dtb::gen {
@@ -41,6 +42,13 @@ class Tablebase {
     void add(std::unique_ptr<Slice<V>> s);
     // Frees a slice that nothing solved later needs.
     void remove(const Material& m);
+    // Frees the DTC values of a slice (nothing solved later reads them).
+    void drop_dtc(const Material& m) {
+        if (const auto it = slices_.find(m); it != slices_.end()) {
+            it->second->dtc[0] = {};
+            it->second->dtc[1] = {};
+        }
+    }
     int max_pieces() const { return max_pieces_; }
     void set_max_pieces(int n) { max_pieces_ = n; }
 
@@ -104,6 +112,10 @@ Tablebase<V> Tablebase<V>::solve(int max_pieces, int threads) {
     Tablebase tb;
     tb.set_max_pieces(max_pieces);
     for (const Material& m : materials_up_to(max_pieces)) {
+        if (const Slice<V>* twin = tb.slice(m.flipped())) {
+            tb.add(Symmetry<V>::flipped(*twin));
+            continue;
+        }
         SliceSolver<V> solver(m, &tb, [](const void* ctx, const Position<V>& p) {
             const auto v = static_cast<const Tablebase*>(ctx)->probe(p);
             if (!v) throw std::logic_error("generator: a slice was solved before one it needs");
