@@ -48,8 +48,9 @@ class Unmoves {
 
     // Calls f(predecessor, from, to) for every predecessor of p by a non-capturing king move
     // of the side that just moved (the side not to move in p). The predecessor has that side
-    // to move, and the king on `from`; it moved to `to`.
-    template <class F>
+    // to move, and the king on `from`; it moved to `to`. With CheckCapture false the caller
+    // takes on the test that the predecessor has no capture (a generator that knows it).
+    template <bool CheckCapture = true, class F>
     static void for_each(const P& p, F&& f) {
         const Color mover = ~p.side;
         const bb empty = p.empty();
@@ -63,7 +64,7 @@ class Unmoves {
                 q.side = mover;
                 q.pieces(mover) ^= to_bit | from_bit;
                 q.kings ^= to_bit | from_bit;
-                if (MoveGen<V>::has_capture(q)) continue;
+                if (CheckCapture && MoveGen<V>::has_capture(q)) continue;
                 for_each_streak(p, q, from, to, f);
             }
         }
@@ -72,7 +73,7 @@ class Unmoves {
     // Calls f(predecessor, from, to) for every predecessor of p by a non-capturing man move
     // of the side that just moved that does not crown the man (crowning changes the
     // material). Sideways steps (turkish, armenian) are included.
-    template <class F>
+    template <bool CheckCapture = true, class F>
     static void for_each_man(const P& p, F&& f) {
         const Color mover = ~p.side;
         if constexpr (V::king_streak_limit > 0) {
@@ -93,7 +94,7 @@ class Unmoves {
                 P q = p;
                 q.side = mover;
                 q.pieces(mover) ^= bit<bb>(to) | bit<bb>(from);
-                if (MoveGen<V>::has_capture(q)) continue;
+                if (CheckCapture && MoveGen<V>::has_capture(q)) continue;
                 for_each_streak_after_reset(p, q, from, to, f);
             }
         }

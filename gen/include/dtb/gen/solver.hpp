@@ -52,6 +52,7 @@ class SliceSolver {
     }
 
     std::unique_ptr<Slice<V>> solve() {
+        for (int s = 0; s < 2; ++s) must_capture_[s].assign(slice_->index.size(), 0);
         run_pass(Pass::dtw);
         run_pass(Pass::dtc);
         return std::move(slice_);
@@ -157,6 +158,7 @@ class SliceSolver {
                 mine.resolved.push_back(entry(i, s));
                 return;
             }
+            must_capture_[s][i] = moves[0].is_capture();
             int internal = 0;
             ExitKind kind = none;
             int win_level = kLevelMask, loss_level = 0;
@@ -207,12 +209,18 @@ class SliceSolver {
         return st.compare_exchange_strong(expected, outcome, std::memory_order_acq_rel);
     }
 
-    // Internal predecessors of p (the side that just moved is to move in them).
+    // Internal predecessors of p (the side that just moved is to move in them), with their
+    // index. Those in which that side had a capture are not predecessors (captures are
+    // compulsory); the init pass recorded which they are.
     template <class F>
-    static void for_each_predecessor(Pass pass, const P& p, F&& f) {
-        auto g = [&](const P& q, int, int) { f(q); };
-        Unmoves<V>::for_each(p, g);
-        if (pass == Pass::dtw) Unmoves<V>::for_each_man(p, g);
+    void for_each_predecessor(Pass pass, const P& p, F&& f) const {
+        const int t = 1 - static_cast<int>(p.side);
+        auto g = [&](const P& q, int, int) {
+            const auto qi = slice_->index.rank(q);
+            if (!must_capture_[t][qi]) f(qi);
+        };
+        Unmoves<V>::template for_each<false>(p, g);
+        if (pass == Pass::dtw) Unmoves<V>::template for_each_man<false>(p, g);
     }
 
     void run_pass(Pass pass) {
@@ -305,8 +313,7 @@ class SliceSolver {
     // p was resolved at level-1 (lost when `lost`): its internal predecessors learn of it.
     void propagate(Pass pass, const P& p, bool lost, int level, ThreadLists& mine) {
         const int t = 1 - static_cast<int>(p.side);
-        for_each_predecessor(pass, p, [&](const P& q) {
-            const auto qi = slice_->index.rank(q);
+        for_each_predecessor(pass, p, [&](std::uint64_t qi) {
             if (lost) {
                 if (try_resolve(t, qi, kWon, level, pass)) mine.resolved.push_back(entry(qi, t));
                 return;
@@ -335,6 +342,7 @@ class SliceSolver {
     std::vector<std::uint8_t> state_[2];
     std::vector<std::uint8_t> count_[2];
     std::vector<std::uint16_t> exit_[2];
+    std::vector<std::uint8_t> must_capture_[2];  // the side to move has a capture
 };
 
 }  // namespace dtb::gen
