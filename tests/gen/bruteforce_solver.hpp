@@ -44,8 +44,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <new>
 #include <limits>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -66,10 +66,14 @@ enum class Outcome : std::uint8_t { unknown = 0, win = 1, draw = 2, loss = 3 };
 
 inline const char* outcome_name(Outcome o) {
     switch (o) {
-        case Outcome::win: return "win";
-        case Outcome::draw: return "draw";
-        case Outcome::loss: return "loss";
-        default: return "unknown";
+        case Outcome::win:
+            return "win";
+        case Outcome::draw:
+            return "draw";
+        case Outcome::loss:
+            return "loss";
+        default:
+            return "unknown";
     }
 }
 
@@ -97,8 +101,9 @@ Counts counts_of(const Position<V>& p) {
 
 // "KMvK": White's kings and men, "v", Black's.
 inline std::string counts_name(const Counts& c) {
-    return std::string(std::size_t(c.white_kings), 'K') + std::string(std::size_t(c.white_men), 'M') +
-           "v" + std::string(std::size_t(c.black_kings), 'K') +
+    return std::string(std::size_t(c.white_kings), 'K') +
+           std::string(std::size_t(c.white_men), 'M') + "v" +
+           std::string(std::size_t(c.black_kings), 'K') +
            std::string(std::size_t(c.black_men), 'M');
 }
 
@@ -380,7 +385,8 @@ class BruteForceSolver {
             std::uint32_t t = kTerminal;
             if (keys[k]) {
                 t = find(keys[k]);
-                if (t == kNone) throw std::logic_error("brute force: a successor outside the family");
+                if (t == kNone)
+                    throw std::logic_error("brute force: a successor outside the family");
             }
             out(t | (conv ? kConv : 0u));
         }
@@ -442,8 +448,9 @@ class BruteForceSolver {
     // pass, then those with a successor whose value changed (all of them, with
     // plain_passes). on_change(i, pass) is told of each change.
     template <class T, class Eval, class OnChange = void (*)(std::uint32_t, int)>
-    void fixed_point(std::vector<T>& val, const std::vector<std::uint8_t>& active, Eval eval,
-                     OnChange on_change = [](std::uint32_t, int) {}) {
+    void fixed_point(
+        std::vector<T>& val, const std::vector<std::uint8_t>& active, Eval eval,
+        OnChange on_change = [](std::uint32_t, int) {}) {
         const std::int64_t n = std::int64_t(keys_.size());
         std::vector<std::uint32_t> all;
         for (std::int64_t i = 0; i < n; ++i)
@@ -543,9 +550,8 @@ class BruteForceSolver {
     // A distance iterated from 0 to its fixed point over the won and lost nodes.
     void solve_distance(std::vector<std::uint16_t>& dist, bool conversions_count_one) {
         dist.assign(wdl_.size(), 0);
-        fixed_point(dist, decided_nodes(), [&](std::uint32_t i) {
-            return recurrence(dist, conversions_count_one, i);
-        });
+        fixed_point(dist, decided_nodes(),
+                    [&](std::uint32_t i) { return recurrence(dist, conversions_count_one, i); });
     }
 
     // DTW: the WDL pass that decided the node, less one, checked to be a fixed point of the
@@ -575,8 +581,8 @@ class BruteForceSolver {
     bool plain_passes_;
     int passes_ = 0;
     std::string timing_;
-    BigVector<std::uint64_t> keys_;  // node -> key (node 0: the terminal node)
-    BigVector<Slot> slots_;          // key -> node: open addressing, linear probing
+    BigVector<std::uint64_t> keys_;     // node -> key (node 0: the terminal node)
+    BigVector<Slot> slots_;             // key -> node: open addressing, linear probing
     BigVector<std::uint64_t> offsets_;  // node -> its first edge
     BigVector<std::uint32_t> targets_;  // edge -> successor node, | kConv for conversions
     BigVector<std::uint64_t> pred_offsets_;

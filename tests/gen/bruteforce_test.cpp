@@ -74,8 +74,7 @@ void expect_same_values(const BruteForceSolver<V>& bf, Probe&& probe) {
         } else {
             ++bad_dtc;
         }
-        ++bad_by_material[counts_name(counts_of(p)) +
-                          (p.side == Color::white ? " wtm" : " btm")];
+        ++bad_by_material[counts_name(counts_of(p)) + (p.side == Color::white ? " wtm" : " btm")];
         if (first.size() < 12)
             first.push_back(write_fen(p) + "  brute force: " + brute_text(b) +
                             "  generator: " + gen_text(g));
@@ -104,13 +103,14 @@ void compare_family(typename BruteForceSolver<V>::Family family, int table_piece
     const double brute_s = seconds_since(t);
     t = std::chrono::steady_clock::now();
     expect_same_values(bf, [&](const Position<V>& p) { return tb.probe(p); });
-    std::string which = std::string(V::name) + " up to " + std::to_string(family.max_pieces) +
-                        " pieces";
+    std::string which =
+        std::string(V::name) + " up to " + std::to_string(family.max_pieces) + " pieces";
     if (family.top) which += " (" + counts_name(*family.top) + " and its promotions)";
-    std::printf("[   info   ] %s: %zu positions, %zu moves; generator %.1fs, brute force %.1fs "
-                "(%s; %d passes), compare %.1fs\n",
-                which.c_str(), bf.size(), bf.edge_count(), gen_s, brute_s, bf.timing().c_str(),
-                bf.passes(), seconds_since(t));
+    std::printf(
+        "[   info   ] %s: %zu positions, %zu moves; generator %.1fs, brute force %.1fs "
+        "(%s; %d passes), compare %.1fs\n",
+        which.c_str(), bf.size(), bf.edge_count(), gen_s, brute_s, bf.timing().c_str(), bf.passes(),
+        seconds_since(t));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -139,8 +139,7 @@ TEST(BruteForceSolver, HandCheckedPositions) {
         expect_value(brute_value(bf, "W:Wc3:Bd4,Kh8"), Outcome::loss, 2, 1,
                      "russian W:Wc3:Bd4,Kh8");
         // Black to move: the man takes backwards, d4:b2, and White has nothing left.
-        expect_value(brute_value(bf, "B:Wc3:Bd4,Kh8"), Outcome::win, 1, 1,
-                     "russian B:Wc3:Bd4,Kh8");
+        expect_value(brute_value(bf, "B:Wc3:Bd4,Kh8"), Outcome::win, 1, 1, "russian B:Wc3:Bd4,Kh8");
         // Every move of the king in the corner stays on the long diagonal, where the king
         // on h8 takes it: lost in 2 plies, and the conversion comes on the second (one of
         // the two K v K losses of REFERENCES.md).
@@ -336,17 +335,13 @@ template <class V>
 class GenAgreesWithBruteForce : public ::testing::Test {};
 TYPED_TEST_SUITE(GenAgreesWithBruteForce, SolvableVariants, VariantNames);
 
-TYPED_TEST(GenAgreesWithBruteForce, UpToThreePieces) {
-    compare_family<TypeParam>({3}, 3);
-}
+TYPED_TEST(GenAgreesWithBruteForce, UpToThreePieces) { compare_family<TypeParam>({3}, 3); }
 
 template <class V>
 class GenAgreesWithBruteForce8x8 : public ::testing::Test {};
 TYPED_TEST_SUITE(GenAgreesWithBruteForce8x8, FourPiecesByDefault, VariantNames);
 
-TYPED_TEST(GenAgreesWithBruteForce8x8, UpToFourPieces) {
-    compare_family<TypeParam>({4}, 4);
-}
+TYPED_TEST(GenAgreesWithBruteForce8x8, UpToFourPieces) { compare_family<TypeParam>({4}, 4); }
 
 template <class V>
 class GenAgreesWithBruteForce8x8Slow : public ::testing::Test {};

@@ -1,5 +1,5 @@
 // Shared by the generator tests: the variants they cover, which piece counts the default
-// and the long runs hold, and generator tables solved once per variant for the whole binary.
+// and the long runs check, and generator tables solved once per variant for the binary.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -27,31 +27,24 @@ using SolvableVariants =
                      Giveaway, Italian, International, Canadian, Turkish, Armenian>;
 
 // The 8x8 dark-square variants compared with the brute force on every 4-piece position in
-// the default run (each takes 10-15 s, brute force and generator together, on 2 cores), and
-// those compared with 4 pieces in the long run only. The default ones cover the rule
+// the default run (10-15 s each on 2 cores, brute force and generator together), and those
+// compared with 4 pieces in the long run only. The default ones cover the rule
 // differences: flying kings with promotion in passing (russian), short kings and men that
 // take forwards only (english), the inverted goal (giveaway), pieces removed at once and
 // 180-degree turns (thai), italian precedence with men that may not take kings, "most
 // pieces, then most kings" on a mirrored board with crowning ending the move (spanish),
-// "most pieces" with promotion at the end of the move (brazilian). The long ones differ from
-// these in one rule each: pool (brazilian, free captures), portuguese (spanish's rules, own
-// numbering), czech (spanish, kings capture first), african (english, flying kings).
+// "most pieces" with promotion at the end of the move (brazilian). Each long one differs
+// from a default one in one rule at most: pool (brazilian with free captures), portuguese
+// (spanish's moves and captures exactly), czech (spanish with kings capturing first),
+// african (english with flying kings).
 using FourPiecesByDefault =
     ::testing::Types<Russian, English, Giveaway, Thai, Italian, Spanish, Brazilian>;
 using FourPiecesInLongRun = ::testing::Types<Pool, Portuguese, Czech, African>;
 
-template <class V, class List>
-struct InList;
-template <class V, class... Ts>
-struct InList<V, ::testing::Types<Ts...>> : std::bool_constant<(std::is_same_v<V, Ts> || ...)> {};
-
-// The largest tables the default run solves for V (the brute-force comparison needs them).
-template <class V>
-constexpr int default_pieces() {
-    return InList<V, FourPiecesByDefault>::value ? 4 : 3;
-}
-
-// Beyond the brute force, for the long run's successor checks.
+// The successor checks sample every slice up to 3 pieces in the default run (which compares
+// 4-piece 8x8 slices position by position anyway), and beyond the brute force's reach in the
+// long run.
+inline constexpr int kDefaultSuccessorPieces = 3;
 template <class V>
 constexpr int long_run_pieces() {
     return std::is_same_v<typename V::board, Board8x8> ? 5 : 4;

@@ -20,7 +20,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "bruteforce_solver.hpp"
 #include "dtb/core/apply.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
@@ -170,8 +169,8 @@ void check_samples(const gen::Tablebase<V>& tb, int pieces, int samples, std::ui
                     ++asymmetric;
                     if (first.size() < 12)
                         first.push_back(write_fen(p) + ": " + (a ? text(*a) : "none") +
-                                        " but turned round " + write_fen(turned_round(p)) +
-                                        ": " + (b ? text(*b) : "none"));
+                                        " but turned round " + write_fen(turned_round(p)) + ": " +
+                                        (b ? text(*b) : "none"));
                 }
             }
         }
@@ -188,7 +187,7 @@ class GenSuccessorConsistency : public ::testing::Test {};
 TYPED_TEST_SUITE(GenSuccessorConsistency, SolvableVariants, VariantNames);
 
 TYPED_TEST(GenSuccessorConsistency, RandomSamplesOfEverySlice) {
-    constexpr int pieces = default_pieces<TypeParam>();
+    constexpr int pieces = kDefaultSuccessorPieces;
     check_samples(SolvedTables<TypeParam>::get(pieces), pieces, kSamplesPerSlice, 20240601);
 }
 
