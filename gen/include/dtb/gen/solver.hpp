@@ -58,10 +58,6 @@ class SliceSolver {
         return std::move(slice_);
     }
 
-    // Positions of the slice (both sides to move, broken indices included) and how many
-    // passes over it the last solve needed; for progress and statistics.
-    std::uint64_t index_size() const { return 2 * slice_->index.size(); }
-
   private:
     enum class Pass { dtw, dtc };
 
