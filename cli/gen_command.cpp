@@ -46,7 +46,7 @@ void run(const GenCliOptions& o, const VariantName& name) {
                           : std::filesystem::path(o.out);
     g.threads = o.threads;
     if (!o.only.empty()) {
-        g.only = gen::Material::parse(o.only);
+        g.only = Material::parse(o.only);
         if (!g.only)
             throw UsageError(
                 "--only '" + o.only +

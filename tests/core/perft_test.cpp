@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dtb/core/apply.hpp"
+#include "dtb/core/flip.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/perft.hpp"
@@ -184,36 +185,6 @@ INSTANTIATE_TEST_SUITE_P(
 // turned round, and every direction set is symmetric left-right, so turning the board 180
 // degrees and swapping the colours (and the side to move) must give the same perft.
 
-// The position seen from the other side: each piece moves to the square rotated 180
-// degrees and changes colour; the side to move changes too.
-template <class V>
-Position<V> rotate_and_swap(const Position<V>& p) {
-    using G = typename V::board;
-    using bb = typename G::bb;
-    const auto rot = [](int b) {
-        return G::bit_of(G::ranks - 1 - G::row_of(b), G::files - 1 - G::col_of(b));
-    };
-    const auto map = [&](bb x) {
-        bb r = 0;
-        while (x) r |= bit<bb>(rot(pop_lsb(x)));
-        return r;
-    };
-    Position<V> q;
-    q.white = map(p.black);
-    q.black = map(p.white);
-    q.kings = map(p.kings);
-    q.side = ~p.side;
-    if constexpr (V::king_streak_limit > 0) {
-        // Frisian: the king-move streaks change owner and square too.
-        for (int c = 0; c < 2; ++c) {
-            const auto sq = p.extra.square[c];
-            q.extra.square[1 - c] = sq == KingStreak::kNone ? sq : std::uint8_t(rot(sq));
-            q.extra.count[1 - c] = p.extra.count[c];
-        }
-    }
-    return q;
-}
-
 // A position reached by `plies` random legal moves from the start (fewer if the game ends).
 template <class V>
 Position<V> random_position(std::mt19937& rng, int plies) {
@@ -240,9 +211,9 @@ TYPED_TEST(PerftSymmetry, RotatedColourSwappedPositionHasSamePerft) {
     std::mt19937 rng(20240611);
     for (int plies : {0, 7, 15, 24, 33, 45, 60, 80}) {
         const Position<V> p = random_position<V>(rng, plies);
-        const Position<V> q = rotate_and_swap(p);
+        const Position<V> q = Flip<V>::apply(p);
         SCOPED_TRACE(write_fen(p) + "  vs  " + write_fen(q));
-        EXPECT_EQ(rotate_and_swap(q), p);
+        EXPECT_EQ(Flip<V>::apply(q), p);
         for (Duplicates d : {Duplicates::drop, Duplicates::keep})
             EXPECT_EQ(perft(p, depth, d), perft(q, depth, d));
     }

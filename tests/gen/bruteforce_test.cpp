@@ -23,7 +23,7 @@
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/tablebase.hpp"
-#include "dtb/gen/value.hpp"
+#include "dtb/core/value.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::test {
@@ -40,15 +40,15 @@ std::string brute_text(const BruteValue& v) {
     return s;
 }
 
-std::string gen_text(const std::optional<gen::Value>& v) {
+std::string gen_text(const std::optional<Value>& v) {
     if (!v) return "nothing (probe gave nullopt)";
-    std::string s = gen::to_string(v->wdl);
-    if (v->wdl == gen::Wdl::win || v->wdl == gen::Wdl::loss)
+    std::string s = to_string(v->wdl);
+    if (v->wdl == Wdl::win || v->wdl == Wdl::loss)
         s += " dtw " + std::to_string(v->dtw) + " dtc " + std::to_string(v->dtc);
     return s;
 }
 
-bool same(const BruteValue& b, const std::optional<gen::Value>& g) {
+bool same(const BruteValue& b, const std::optional<Value>& g) {
     if (!g || int(g->wdl) != int(b.wdl)) return false;
     if (b.wdl == Outcome::draw) return true;  // distances mean nothing for draws
     return g->dtw == b.dtw && g->dtc == b.dtc;
@@ -63,7 +63,7 @@ void expect_same_values(const BruteForceSolver<V>& bf, Probe&& probe) {
     std::vector<std::string> first;
     bf.for_each([&](const Position<V>& p, const BruteValue& b) {
         ++compared;
-        const std::optional<gen::Value> g = probe(p);
+        const std::optional<Value> g = probe(p);
         if (same(b, g)) return;
         if (!g) {
             ++missing;
@@ -179,9 +179,9 @@ TEST(BruteForceSolver, ComparisonCatchesWrongValues) {
     ASSERT_TRUE(target.has_value());
     what = -1;
     static auto altered = [](const Position<Russian>& p) {
-        std::optional<gen::Value> v = tb->probe(p);
+        std::optional<Value> v = tb->probe(p);
         if (v && p == *target) {
-            if (what == 0) v->wdl = gen::Wdl::draw;
+            if (what == 0) v->wdl = Wdl::draw;
             if (what == 1) ++v->dtw;
             if (what == 2) --v->dtc;
             if (what == 3) v.reset();

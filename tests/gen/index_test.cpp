@@ -6,7 +6,7 @@
 #include <random>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/index.hpp"
+#include "dtb/core/index.hpp"
 
 namespace dtb::gen {
 namespace {

@@ -24,7 +24,7 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/material.hpp"
+#include "dtb/core/material.hpp"
 #include "dtb/gen/tablebase.hpp"
 #include "gen_test_support.hpp"
 
@@ -35,7 +35,7 @@ constexpr int kSamplesPerSlice = 300;
 
 // A random position of material m with `side` to move: men never on their own promotion row.
 template <class V>
-Position<V> random_placement(std::mt19937_64& rng, const gen::Material& m, Color side) {
+Position<V> random_placement(std::mt19937_64& rng, const Material& m, Color side) {
     using G = typename V::board;
     using bb = typename G::bb;
     std::uniform_int_distribution<int> square(0, G::bits - 1);
@@ -77,9 +77,9 @@ Position<V> turned_round(const Position<V>& p) {
     return q;
 }
 
-std::string text(const gen::Value& v) {
-    std::string s = gen::to_string(v.wdl);
-    if (v.wdl == gen::Wdl::win || v.wdl == gen::Wdl::loss)
+std::string text(const Value& v) {
+    std::string s = to_string(v.wdl);
+    if (v.wdl == Wdl::win || v.wdl == Wdl::loss)
         s += " dtw " + std::to_string(v.dtw) + " dtc " + std::to_string(v.dtc);
     return s;
 }
@@ -89,13 +89,13 @@ template <class V>
 std::string check_successors(const gen::Tablebase<V>& tb, const Position<V>& p) {
     using G = typename V::board;
     using bb = typename G::bb;
-    const std::optional<gen::Value> v = tb.probe(p);
-    if (!v || v->wdl == gen::Wdl::unknown) return "no value";
+    const std::optional<Value> v = tb.probe(p);
+    if (!v || v->wdl == Wdl::unknown) return "no value";
     constexpr bool giveaway = V::goal == Goal::giveaway;
     MoveList<G> moves;
     MoveGen<V>::generate(p, moves);
     if (moves.empty()) {
-        const gen::Value want{giveaway ? gen::Wdl::win : gen::Wdl::loss, 0, 0};
+        const Value want{giveaway ? Wdl::win : Wdl::loss, 0, 0};
         return *v == want ? "" : "no move, but " + text(*v);
     }
     bool any_loss = false, any_draw = false, all_won = true;
@@ -103,40 +103,40 @@ std::string check_successors(const gen::Tablebase<V>& tb, const Position<V>& p) 
     int max_dtw = 0, max_dtc = 0;                                      // over all successors
     for (const auto& m : moves) {
         const Position<V> s = apply(p, m);
-        gen::Value sv;
+        Value sv;
         if (s.pieces(s.side) == 0) {
-            sv = {giveaway ? gen::Wdl::win : gen::Wdl::loss, 0, 0};  // no piece, no move
+            sv = {giveaway ? Wdl::win : Wdl::loss, 0, 0};  // no piece, no move
         } else {
             const auto probed = tb.probe(s);
-            if (!probed || probed->wdl == gen::Wdl::unknown)
+            if (!probed || probed->wdl == Wdl::unknown)
                 return "successor " + write_fen(s) + " has no value";
             sv = *probed;
         }
         const bool conversion = m.is_capture() || (p.men(p.side) & bit<bb>(m.from)) != 0;
         const int dtc_via = conversion ? 1 : 1 + sv.dtc;
-        if (sv.wdl == gen::Wdl::loss) {
+        if (sv.wdl == Wdl::loss) {
             any_loss = true;
             min_dtw = std::min(min_dtw, 1 + sv.dtw);
             min_dtc = std::min(min_dtc, dtc_via);
         }
-        if (sv.wdl == gen::Wdl::draw) any_draw = true;
-        if (sv.wdl != gen::Wdl::win) all_won = false;
+        if (sv.wdl == Wdl::draw) any_draw = true;
+        if (sv.wdl != Wdl::win) all_won = false;
         max_dtw = std::max(max_dtw, 1 + sv.dtw);
         max_dtc = std::max(max_dtc, dtc_via);
     }
     std::ostringstream why;
     switch (v->wdl) {
-        case gen::Wdl::win:
+        case Wdl::win:
             if (!any_loss) return "won, but no move reaches a lost position";
             if (v->dtw != min_dtw || v->dtc != min_dtc)
                 why << text(*v) << ", but by the successors dtw " << min_dtw << " dtc " << min_dtc;
             break;
-        case gen::Wdl::loss:
+        case Wdl::loss:
             if (!all_won) return "lost, but a move reaches a position not won";
             if (v->dtw != max_dtw || v->dtc != max_dtc)
                 why << text(*v) << ", but by the successors dtw " << max_dtw << " dtc " << max_dtc;
             break;
-        case gen::Wdl::draw:
+        case Wdl::draw:
             if (any_loss) return "drawn, but a move reaches a lost position";
             if (!any_draw) return "drawn, but no move reaches a draw";
             break;
@@ -151,7 +151,7 @@ void check_samples(const gen::Tablebase<V>& tb, int pieces, int samples, std::ui
     std::mt19937_64 rng(seed);
     std::int64_t checked = 0, bad = 0, asymmetric = 0;
     std::vector<std::string> first;
-    for (const gen::Material& m : gen::materials_up_to(pieces)) {
+    for (const Material& m : materials_up_to(pieces)) {
         for (Color side : {Color::white, Color::black}) {
             for (int i = 0; i < samples; ++i) {
                 const Position<V> p = random_placement<V>(rng, m, side);
@@ -164,7 +164,7 @@ void check_samples(const gen::Tablebase<V>& tb, int pieces, int samples, std::ui
                 const auto a = tb.probe(p), b = tb.probe(turned_round(p));
                 const bool symmetric =
                     a && b && a->wdl == b->wdl &&
-                    (a->wdl == gen::Wdl::draw || (a->dtw == b->dtw && a->dtc == b->dtc));
+                    (a->wdl == Wdl::draw || (a->dtw == b->dtw && a->dtc == b->dtc));
                 if (!symmetric) {
                     ++asymmetric;
                     if (first.size() < 12)

@@ -29,8 +29,8 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/unmove.hpp"
+#include "dtb/core/value.hpp"
 #include "dtb/gen/slice.hpp"
-#include "dtb/gen/value.hpp"
 
 namespace dtb::gen {
 
@@ -52,7 +52,7 @@ class SliceSolver {
     }
 
     std::unique_ptr<Slice<V>> solve() {
-        for (int s = 0; s < 2; ++s) must_capture_[s].assign(slice_->index.size(), 0);
+        for (int s = 0; s < 2; ++s) slice_->capture[s].assign(slice_->index.size(), 0);
         run_pass(Pass::dtw);
         run_pass(Pass::dtc);
         return std::move(slice_);
@@ -154,7 +154,7 @@ class SliceSolver {
                 mine.resolved.push_back(entry(i, s));
                 return;
             }
-            must_capture_[s][i] = moves[0].is_capture();
+            slice_->capture[s][i] = moves[0].is_capture();
             int internal = 0;
             ExitKind kind = none;
             int win_level = kLevelMask, loss_level = 0;
@@ -213,7 +213,7 @@ class SliceSolver {
         const int t = 1 - static_cast<int>(p.side);
         auto g = [&](const P& q, int, int) {
             const auto qi = slice_->index.rank(q);
-            if (!must_capture_[t][qi]) f(qi);
+            if (!slice_->capture[t][qi]) f(qi);
         };
         Unmoves<V>::template for_each<false>(p, g);
         if (pass == Pass::dtw) Unmoves<V>::template for_each_man<false>(p, g);
@@ -338,7 +338,6 @@ class SliceSolver {
     std::vector<std::uint8_t> state_[2];
     std::vector<std::uint8_t> count_[2];
     std::vector<std::uint16_t> exit_[2];
-    std::vector<std::uint8_t> must_capture_[2];  // the side to move has a capture
 };
 
 }  // namespace dtb::gen

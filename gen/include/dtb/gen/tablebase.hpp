@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "dtb/core/material.hpp"
 #include "dtb/core/position.hpp"
-#include "dtb/gen/material.hpp"
+#include "dtb/core/value.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver.hpp"
 #include "dtb/gen/symmetry.hpp"
-#include "dtb/gen/value.hpp"
 
 namespace dtb::gen {
 

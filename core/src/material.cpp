@@ -1,8 +1,8 @@
-#include "dtb/gen/material.hpp"
+#include "dtb/core/material.hpp"
 
 #include <algorithm>
 
-namespace dtb::gen {
+namespace dtb {
 
 std::string Material::name() const {
     return std::string(std::size_t(white_kings), 'K') + std::string(std::size_t(white_men), 'M') +
@@ -46,4 +46,4 @@ std::vector<Material> materials_up_to(int max_pieces) {
     return out;
 }
 
-}  // namespace dtb::gen
+}  // namespace dtb

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dtb::gen {
+namespace dtb {
 
 struct Material {
     int white_men = 0, white_kings = 0, black_men = 0, black_kings = 0;
@@ -27,4 +27,4 @@ struct Material {
 // pieces first (captures lead there), then fewer men (promotions lead there).
 std::vector<Material> materials_up_to(int max_pieces);
 
-}  // namespace dtb::gen
+}  // namespace dtb

@@ -20,10 +20,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "dtb/core/material.hpp"
 #include "dtb/core/position.hpp"
-#include "dtb/gen/material.hpp"
 
-namespace dtb::gen {
+namespace dtb {
 
 // Binomial coefficients C(n, k) for n <= 128, k <= 16.
 struct Binomial {
@@ -219,4 +219,4 @@ class Index {
     std::uint64_t block_size_ = 1, size_ = 1;
 };
 
-}  // namespace dtb::gen
+}  // namespace dtb

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-namespace dtb::gen {
+namespace dtb {
 
 enum class Wdl : std::uint8_t { unknown = 0, win = 1, draw = 2, loss = 3 };
 
@@ -36,4 +36,4 @@ constexpr const char* to_string(Wdl w) {
     }
 }
 
-}  // namespace dtb::gen
+}  // namespace dtb
