@@ -1,0 +1,122 @@
+// The compressed table file: one value kind (WDL, DTW or DTC) of one material, White to move.
+//
+// Black to move is not stored: it is the colour-flipped position (dtb::Flip<V>, core/flip.hpp)
+// with White to move in the flipped material's table. Every number on disk is little-endian
+// and read byte by byte (never by casting the mapped memory), so a file reads the same on any
+// host. Layout:
+//
+//   offset 0          TableHeader (128 bytes, below)
+//   index_offset      BlockEntry[blocks]: where each block's frame starts (relative to
+//                     data_offset) and the XXH64 of its bytes
+//   dict_offset       the zstd dictionary shared by the blocks (dict_size bytes, may be 0)
+//   data_offset       the frames, one per block, back to back, to the end of the file
+//
+// A block holds `block_positions` consecutive index entries (the last may hold fewer). Its
+// frame is a zstd frame (without magic number, content size or checksum: the header and the
+// index say all that) of the block's values transformed by `encoding` (Encoding below),
+// compressed with the table's dictionary when dict_size > 0.
+// Checks: header_hash covers the header's first 112 bytes, index_hash the block index and the
+// dictionary (both checked when a table opens); each block's hash is checked before it is
+// decoded; file_hash covers every byte after the header (dtb verify).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "dtb/core/material.hpp"
+
+namespace dtb::compress {
+
+enum class ValueKind : std::uint8_t { wdl = 1, dtw = 2, dtc = 3 };
+const char* to_string(ValueKind k);
+
+// "<material name>.<kind>.dtb", e.g. "KKMvK.wdl.dtb".
+std::string table_file_name(const Material& m, ValueKind k);
+
+// How a block's values become the bytes given to zstd.
+enum class Encoding : std::uint8_t {
+    bytes = 1,     // one byte per value (every value < 256)
+    planes16 = 2,  // two bytes per value: the low bytes of the block, then the high bytes
+    packed2 = 3,   // four values per byte, the first in the low bits (every value < 4)
+    packed4 = 4,   // two values per byte, the first in the low bits (every value < 16)
+};
+const char* to_string(Encoding e);
+
+enum class ErrorCode {
+    ok = 0,
+    not_found,
+    io,
+    truncated,
+    bad_magic,
+    bad_version,
+    mismatch,
+    checksum,
+    corrupt
+};
+const char* to_string(ErrorCode c);
+
+// Thrown by the writer (and by the generator when a table cannot be written or read back).
+class TableError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr char kTableMagic[8] = {'D', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
+inline constexpr std::uint32_t kTableFormatVersion = 1;
+
+// The header as it lies on disk (field by field, little-endian; reserved bytes are zero).
+struct TableHeader {
+    char magic[8];                  //   0 "DTBTABLE"
+    std::uint32_t format_version;   //   8 kTableFormatVersion
+    std::uint8_t variant;           //  12 dtb::VariantId
+    std::uint8_t white_men;         //  13 the material
+    std::uint8_t white_kings;       //  14
+    std::uint8_t black_men;         //  15
+    std::uint8_t black_kings;       //  16
+    std::uint8_t kind;              //  17 ValueKind
+    std::uint8_t encoding;          //  18 Encoding
+    std::uint8_t reserved0;         //  19
+    std::uint32_t block_positions;  //  20 index entries per block
+    std::uint64_t positions;        //  24 index entries of the table (White to move)
+    std::uint64_t blocks;           //  32 ceil(positions / block_positions)
+    std::uint64_t index_offset;     //  40 the block index (BlockEntry[blocks])
+    std::uint64_t dict_offset;      //  48 the zstd dictionary
+    std::uint64_t dict_size;        //  56 its size (0: none)
+    std::uint64_t data_offset;      //  64 the first frame
+    std::uint64_t file_size;        //  72 the whole file
+    std::uint16_t max_value;        //  80 the largest value stored (don't-care entries excluded)
+    std::uint8_t reserved1[22];     //  82
+    std::uint64_t index_hash;       // 104 XXH64 of [index_offset, data_offset)
+    std::uint64_t header_hash;      // 112 XXH64 of bytes [0, 112)
+    std::uint64_t file_hash;        // 120 XXH64 of bytes [128, file_size)
+};
+static_assert(sizeof(TableHeader) == 128, "the header is 128 bytes on disk");
+static_assert(offsetof(TableHeader, block_positions) == 20);
+static_assert(offsetof(TableHeader, max_value) == 80);
+static_assert(offsetof(TableHeader, index_hash) == 104);
+static_assert(offsetof(TableHeader, file_hash) == 120);
+static_assert(std::is_trivially_copyable_v<TableHeader>);
+
+// One entry of the block index. A frame ends where the next begins (the last at the end of
+// the file), so its size is not stored: at 100 positions a byte a block of 16384 entries is
+// some 160 bytes, and every byte of the index counts.
+struct BlockEntry {
+    std::uint64_t offset;  // 0 of the frame, from data_offset
+    std::uint64_t hash;    // 8 XXH64 of the frame
+};
+static_assert(sizeof(BlockEntry) == 16, "a block index entry is 16 bytes on disk");
+static_assert(std::is_trivially_copyable_v<BlockEntry>);
+
+inline constexpr std::size_t kHeaderHashedBytes = offsetof(TableHeader, header_hash);
+
+// Byte-order-independent serialisation of the on-disk structs (table_format.cpp).
+void encode_header(const TableHeader& h, unsigned char* out);  // 128 bytes
+void decode_header(const unsigned char* in, TableHeader& h);
+void encode_entry(const BlockEntry& e, unsigned char* out);  // 16 bytes
+void decode_entry(const unsigned char* in, BlockEntry& e);
+std::uint64_t xxh64(const void* data, std::size_t size);
+
+}  // namespace dtb::compress

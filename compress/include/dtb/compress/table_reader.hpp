@@ -1,0 +1,78 @@
+// Reading a compressed table (the format: table_format.hpp): the file is mapped read-only and
+// its header and block index are checked when it opens; a block is checked and decoded on
+// demand into caller-owned memory.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dtb/compress/table_format.hpp"
+#include "dtb/compress/table_writer.hpp"
+
+struct ZSTD_DCtx_s;
+struct ZSTD_DDict_s;
+
+namespace dtb::compress {
+
+// The state one thread needs to decode blocks: a zstd context and a scratch buffer. One per
+// thread; movable, not copyable.
+class DecodeContext {
+  public:
+    DecodeContext();
+    ~DecodeContext();
+    DecodeContext(DecodeContext&& o) noexcept;
+    DecodeContext& operator=(DecodeContext&& o) noexcept;
+    DecodeContext(const DecodeContext&) = delete;
+    DecodeContext& operator=(const DecodeContext&) = delete;
+
+  private:
+    friend class TableReader;
+    ZSTD_DCtx_s* dctx_ = nullptr;
+    std::vector<unsigned char> scratch_;
+};
+
+// An open, mapped, header-checked table. All const methods are thread-safe.
+class TableReader {
+  public:
+    // Opens and checks header, block index and sizes (not the block checksums: those are
+    // checked when a block is decoded). `expected` must match the header (variant, material,
+    // kind). On failure `out` is left empty and `message` says what is wrong.
+    static ErrorCode open(const std::filesystem::path& path, const TableSpec& expected,
+                          std::unique_ptr<TableReader>& out, std::string& message);
+    ~TableReader();
+    TableReader(const TableReader&) = delete;
+    TableReader& operator=(const TableReader&) = delete;
+
+    const TableSpec& spec() const { return spec_; }
+    std::uint64_t positions() const { return header_.positions; }  // index entries
+    std::uint32_t block_positions() const { return header_.block_positions; }
+    std::uint64_t blocks() const { return header_.blocks; }
+    // Entries of block b: block_positions(), or fewer for the last.
+    std::uint32_t block_entries(std::uint64_t b) const;
+    Encoding encoding() const { return Encoding(header_.encoding); }
+    std::uint16_t max_value() const { return header_.max_value; }
+    std::uint64_t file_size() const { return header_.file_size; }
+    const std::filesystem::path& path() const { return path_; }
+
+    // Decodes block b into out[0 .. block_entries(b)), checking the block checksum.
+    ErrorCode decode_block(std::uint64_t b, DecodeContext& ctx, std::uint16_t* out,
+                           std::string& message) const;
+    // Every checksum (each block and the whole file), and that every block decodes.
+    ErrorCode verify(DecodeContext& ctx, std::string& message) const;
+
+  private:
+    TableReader() = default;
+    ErrorCode fail(ErrorCode c, const std::string& what, std::string& message) const;
+
+    std::filesystem::path path_;
+    TableSpec spec_;
+    TableHeader header_{};
+    const unsigned char* map_ = nullptr;
+    std::size_t map_size_ = 0;
+    ZSTD_DDict_s* ddict_ = nullptr;
+};
+
+}  // namespace dtb::compress

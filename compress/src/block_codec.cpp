@@ -1,0 +1,105 @@
+#include "block_codec.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace dtb::compress::detail {
+
+std::size_t encoded_size(Encoding e, std::size_t n) {
+    switch (e) {
+        case Encoding::bytes:
+            return n;
+        case Encoding::planes16:
+            return 2 * n;
+        case Encoding::packed2:
+            return (n + 3) / 4;
+        case Encoding::packed4:
+            return (n + 1) / 2;
+    }
+    return 0;
+}
+
+Encoding smallest_encoding(std::uint16_t max_value) {
+    if (max_value < 4) return Encoding::packed2;
+    if (max_value < 16) return Encoding::packed4;
+    if (max_value < 256) return Encoding::bytes;
+    return Encoding::planes16;
+}
+
+bool valid_encoding(std::uint8_t e) { return e >= 1 && e <= 4; }
+
+void encode(Encoding e, std::span<const std::uint16_t> v, unsigned char* out) {
+    const std::size_t n = v.size();
+    switch (e) {
+        case Encoding::bytes:
+            for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<unsigned char>(v[i]);
+            return;
+        case Encoding::planes16:
+            // Low bytes first: distances rarely pass 255, so the high plane is nearly all
+            // zero and compresses to almost nothing.
+            for (std::size_t i = 0; i < n; ++i) {
+                out[i] = static_cast<unsigned char>(v[i]);
+                out[n + i] = static_cast<unsigned char>(v[i] >> 8);
+            }
+            return;
+        case Encoding::packed2:
+            std::fill(out, out + encoded_size(e, n), 0);
+            for (std::size_t i = 0; i < n; ++i)
+                out[i / 4] |= static_cast<unsigned char>((v[i] & 3) << (2 * (i % 4)));
+            return;
+        case Encoding::packed4:
+            std::fill(out, out + encoded_size(e, n), 0);
+            for (std::size_t i = 0; i < n; ++i)
+                out[i / 2] |= static_cast<unsigned char>((v[i] & 15) << (4 * (i % 2)));
+            return;
+    }
+}
+
+void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* out) {
+    switch (e) {
+        case Encoding::bytes:
+            for (std::size_t i = 0; i < n; ++i) out[i] = in[i];
+            return;
+        case Encoding::planes16:
+            for (std::size_t i = 0; i < n; ++i)
+                out[i] = static_cast<std::uint16_t>(in[i] | (in[n + i] << 8));
+            return;
+        case Encoding::packed2:
+            for (std::size_t i = 0; i < n; ++i) out[i] = (in[i / 4] >> (2 * (i % 4))) & 3;
+            return;
+        case Encoding::packed4:
+            for (std::size_t i = 0; i < n; ++i) out[i] = (in[i / 2] >> (4 * (i % 2))) & 15;
+            return;
+    }
+}
+
+void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                Fill fill, std::uint16_t* out) {
+    const std::size_t n = values.size();
+    std::uint16_t first = 0;  // the first cared-for value: what leading don't-cares take
+    std::size_t i0 = 0;
+    while (i0 < n && dont_care[i0]) ++i0;
+    if (i0 < n) first = values[i0];
+    std::uint16_t frequent = first;
+    if (fill == Fill::frequent) {
+        std::map<std::uint16_t, std::size_t> count;
+        std::size_t best = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            if (!dont_care[i] && ++count[values[i]] > best) best = count[values[i]];
+        for (const auto& [v, c] : count)
+            if (c == best) {
+                frequent = v;
+                break;
+            }
+    }
+    std::uint16_t last = first;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!dont_care[i]) {
+            out[i] = last = values[i];
+            continue;
+        }
+        out[i] = fill == Fill::previous ? last : fill == Fill::frequent ? frequent : 0;
+    }
+}
+
+}  // namespace dtb::compress::detail

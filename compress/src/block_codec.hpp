@@ -1,0 +1,30 @@
+// The transforms between a block's values and the bytes zstd compresses, and the filling
+// of don't-care entries. Internal to dtb_compress.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "dtb/compress/table_format.hpp"
+#include "dtb/compress/table_writer.hpp"
+
+namespace dtb::compress::detail {
+
+// Bytes the encoding takes for n values.
+std::size_t encoded_size(Encoding e, std::size_t n);
+// The encoding that holds every value up to max_value in the fewest bits.
+Encoding smallest_encoding(std::uint16_t max_value);
+bool valid_encoding(std::uint8_t e);
+
+// values -> out (encoded_size(e, values.size()) bytes).
+void encode(Encoding e, std::span<const std::uint16_t> values, unsigned char* out);
+// in (encoded_size(e, n) bytes) -> out[0..n).
+void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* out);
+
+// The values of one block with its don't-care entries filled.
+void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                Fill fill, std::uint16_t* out);
+
+}  // namespace dtb::compress::detail

@@ -1,0 +1,240 @@
+// The writer: fill don't-care entries, cut into blocks, encode, compress (in parallel: each
+// block is compressed on its own, so the bytes do not depend on the thread count), write
+// header, index, dictionary and frames under a temporary name, rename.
+#include "dtb/compress/table_writer.hpp"
+
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_format (magicless frames), a stable parameter
+#include <zdict.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "block_codec.hpp"
+
+namespace dtb::compress {
+
+namespace {
+
+// Measured choices (see the figures below). TODO(measure): fill in.
+constexpr std::uint32_t kDefaultBlockPositions = 16384;
+constexpr int kDefaultLevel = 19;
+constexpr std::size_t kDictionaryBytes = 8192;
+constexpr std::uint64_t kMinBlocksForDictionary = 64;
+
+struct CctxDeleter {
+    void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+};
+struct CdictDeleter {
+    void operator()(ZSTD_CDict* c) const { ZSTD_freeCDict(c); }
+};
+
+void check_zstd(std::size_t r, const char* what) {
+    if (ZSTD_isError(r))
+        throw TableError(std::string("zstd: ") + what + ": " + ZSTD_getErrorName(r));
+}
+
+std::unique_ptr<ZSTD_CCtx, CctxDeleter> make_cctx(int level) {
+    std::unique_ptr<ZSTD_CCtx, CctxDeleter> c(ZSTD_createCCtx());
+    if (!c) throw TableError("zstd: out of memory");
+    check_zstd(ZSTD_CCtx_setParameter(c.get(), ZSTD_c_compressionLevel, level), "level");
+    // The header and the index record what the frame header would: drop it to the minimum.
+    check_zstd(ZSTD_CCtx_setParameter(c.get(), ZSTD_c_format, ZSTD_f_zstd1_magicless), "format");
+    check_zstd(ZSTD_CCtx_setParameter(c.get(), ZSTD_c_contentSizeFlag, 0), "content size");
+    check_zstd(ZSTD_CCtx_setParameter(c.get(), ZSTD_c_checksumFlag, 0), "checksum");
+    check_zstd(ZSTD_CCtx_setParameter(c.get(), ZSTD_c_dictIDFlag, 0), "dictionary id");
+    return c;
+}
+
+// Compresses every block (with the dictionary when it is not null).
+std::vector<std::vector<unsigned char>> compress_blocks(
+    const std::vector<std::vector<unsigned char>>& raw, int level, const ZSTD_CDict* dict) {
+    std::vector<std::vector<unsigned char>> out(raw.size());
+    bool failed = false;
+    std::string error;
+#pragma omp parallel
+    {
+        std::unique_ptr<ZSTD_CCtx, CctxDeleter> cctx;
+        try {
+            cctx = make_cctx(level);
+        } catch (const TableError& e) {
+#pragma omp critical
+            {
+                failed = true;
+                error = e.what();
+            }
+        }
+#pragma omp for schedule(dynamic, 4)
+        for (std::size_t b = 0; b < raw.size(); ++b) {
+            if (!cctx) continue;
+            auto& dst = out[b];
+            dst.resize(ZSTD_compressBound(raw[b].size()));
+            if (dict) ZSTD_CCtx_refCDict(cctx.get(), dict);
+            const std::size_t r =
+                ZSTD_compress2(cctx.get(), dst.data(), dst.size(), raw[b].data(), raw[b].size());
+            if (ZSTD_isError(r)) {
+#pragma omp critical
+                {
+                    failed = true;
+                    error = ZSTD_getErrorName(r);
+                }
+                continue;
+            }
+            dst.resize(r);
+        }
+    }
+    if (failed) throw TableError("zstd: " + error);
+    return out;
+}
+
+std::size_t total_size(const std::vector<std::vector<unsigned char>>& v) {
+    std::size_t s = 0;
+    for (const auto& x : v) s += x.size();
+    return s;
+}
+
+// A dictionary trained on the blocks themselves (empty when training fails, as it does on
+// too little or too uniform data).
+std::vector<unsigned char> train_dictionary(const std::vector<std::vector<unsigned char>>& raw) {
+    std::vector<unsigned char> samples;
+    std::vector<std::size_t> sizes;
+    // At most ~100 dictionary sizes of samples, spread evenly over the table.
+    const std::size_t budget = 100 * kDictionaryBytes;
+    const std::size_t step = std::max<std::size_t>(1, total_size(raw) / budget);
+    for (std::size_t b = 0; b < raw.size(); b += step) {
+        samples.insert(samples.end(), raw[b].begin(), raw[b].end());
+        sizes.push_back(raw[b].size());
+    }
+    std::vector<unsigned char> dict(kDictionaryBytes);
+    const std::size_t r = ZDICT_trainFromBuffer(dict.data(), dict.size(), samples.data(),
+                                                sizes.data(), unsigned(sizes.size()));
+    if (ZDICT_isError(r)) return {};
+    dict.resize(r);
+    return dict;
+}
+
+void write_file(const std::filesystem::path& path, TableHeader h,
+                const std::vector<unsigned char>& dict,
+                const std::vector<std::vector<unsigned char>>& frames) {
+    std::vector<unsigned char> index(frames.size() * sizeof(BlockEntry));
+    std::uint64_t offset = 0;
+    for (std::size_t b = 0; b < frames.size(); ++b) {
+        encode_entry({offset, xxh64(frames[b].data(), frames[b].size())},
+                     index.data() + b * sizeof(BlockEntry));
+        offset += frames[b].size();
+    }
+    h.index_offset = sizeof(TableHeader);
+    h.dict_offset = h.index_offset + index.size();
+    h.dict_size = dict.size();
+    h.data_offset = h.dict_offset + dict.size();
+    h.file_size = h.data_offset + offset;
+    {
+        std::vector<unsigned char> id(index);
+        id.insert(id.end(), dict.begin(), dict.end());
+        h.index_hash = xxh64(id.data(), id.size());
+    }
+    // The whole-file hash covers index, dictionary and frames, in file order.
+    std::vector<unsigned char> rest;
+    rest.reserve(h.file_size - sizeof(TableHeader));
+    rest.insert(rest.end(), index.begin(), index.end());
+    rest.insert(rest.end(), dict.begin(), dict.end());
+    for (const auto& f : frames) rest.insert(rest.end(), f.begin(), f.end());
+    h.file_hash = xxh64(rest.data(), rest.size());
+    unsigned char raw[sizeof(TableHeader)];
+    encode_header(h, raw);
+    h.header_hash = xxh64(raw, kHeaderHashedBytes);
+    encode_header(h, raw);
+
+    const auto tmp = path.string() + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) throw TableError("cannot write " + tmp);
+        out.write(reinterpret_cast<const char*>(raw), sizeof raw);
+        out.write(reinterpret_cast<const char*>(rest.data()), std::streamsize(rest.size()));
+        out.flush();
+        if (!out) throw TableError("writing " + tmp + " failed (disk full?)");
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw TableError("cannot rename " + tmp + " to " + path.string() + ": " + ec.message());
+}
+
+}  // namespace
+
+void write_table(const std::filesystem::path& path, const TableSpec& spec,
+                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care) {
+    write_table(path, spec, values, dont_care, WriteOptions{});
+}
+
+void write_table(const std::filesystem::path& path, const TableSpec& spec,
+                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                 const WriteOptions& o) {
+    if (values.size() != dont_care.size())
+        throw TableError(path.string() + ": " + std::to_string(values.size()) + " values but " +
+                         std::to_string(dont_care.size()) + " don't-care flags");
+    if (values.empty()) throw TableError(path.string() + ": a table has at least one entry");
+    const std::uint64_t n = values.size();
+    std::uint16_t max_value = 0;
+    for (std::uint64_t i = 0; i < n; ++i)
+        if (!dont_care[i]) max_value = std::max(max_value, values[i]);
+    const Encoding enc =
+        o.encoding != Encoding{0} ? o.encoding : detail::smallest_encoding(max_value);
+    if (detail::smallest_encoding(max_value) == Encoding::planes16 && enc != Encoding::planes16)
+        throw TableError(path.string() + ": values up to " + std::to_string(max_value) +
+                         " do not fit encoding " + to_string(enc));
+    const std::uint32_t bp = o.block_positions ? o.block_positions : kDefaultBlockPositions;
+    const int level = o.level ? o.level : kDefaultLevel;
+    const std::uint64_t blocks = (n + bp - 1) / bp;
+
+    std::vector<std::vector<unsigned char>> raw(blocks);
+#pragma omp parallel
+    {
+        std::vector<std::uint16_t> filled(bp);
+#pragma omp for schedule(dynamic, 16)
+        for (std::uint64_t b = 0; b < blocks; ++b) {
+            const std::uint64_t begin = b * bp, len = std::min<std::uint64_t>(bp, n - begin);
+            detail::fill_block(values.subspan(begin, len), dont_care.subspan(begin, len), o.fill,
+                               filled.data());
+            raw[b].resize(detail::encoded_size(enc, len));
+            detail::encode(enc, {filled.data(), len}, raw[b].data());
+        }
+    }
+
+    auto frames = compress_blocks(raw, level, nullptr);
+    std::vector<unsigned char> dict;
+    if (o.dictionary && blocks >= kMinBlocksForDictionary) {
+        auto d = train_dictionary(raw);
+        if (!d.empty()) {
+            std::unique_ptr<ZSTD_CDict, CdictDeleter> cdict(
+                ZSTD_createCDict(d.data(), d.size(), level));
+            if (!cdict) throw TableError("zstd: out of memory");
+            auto with = compress_blocks(raw, level, cdict.get());
+            if (total_size(with) + d.size() < total_size(frames)) {
+                frames = std::move(with);
+                dict = std::move(d);
+            }
+        }
+    }
+
+    TableHeader h{};
+    std::memcpy(h.magic, kTableMagic, 8);
+    h.format_version = kTableFormatVersion;
+    h.variant = spec.variant;
+    h.white_men = std::uint8_t(spec.material.white_men);
+    h.white_kings = std::uint8_t(spec.material.white_kings);
+    h.black_men = std::uint8_t(spec.material.black_men);
+    h.black_kings = std::uint8_t(spec.material.black_kings);
+    h.kind = std::uint8_t(spec.kind);
+    h.encoding = std::uint8_t(enc);
+    h.block_positions = bp;
+    h.positions = n;
+    h.blocks = blocks;
+    h.max_value = max_value;
+    write_file(path, h, dict, frames);
+}
+
+}  // namespace dtb::compress
