@@ -1,0 +1,113 @@
+/* dtb probe: the C interface to draughts endgame tablebases.
+ *
+ * A directory holds the tables of one variant (as `dtb gen` writes them, with manifest.json
+ * naming the variant). dtb_open() reads nothing but the manifest: tables are found, mapped
+ * and checked the first time a probe needs them, and decoded blocks are kept in a cache
+ * whose size is fixed at open. A handle may be used by many threads at once.
+ *
+ * Every answer is right for every legal position: a position in which the side to move must
+ * capture is resolved by a search over the captures, Black to move through the colour flip,
+ * and a position outside the installed tables gets DTB_ERR_NOT_AVAILABLE - never a guess.
+ * Errors are returned, never raised; dtb_last_error() says what went wrong in words.
+ *
+ * Values are for the side to move: WDL (win, draw, loss; a repetition is a draw, draw
+ * counters are not applied), DTW (plies to the end of the game, the winner hurrying and the
+ * loser delaying) and DTC (plies to the next capture or man move after which the win still
+ * holds). DTW and DTC are 0 for a draw and for a side to move without a move.
+ *
+ * C99; link with -ldtb_probe (pkg-config: dtb). */
+#ifndef DTB_PROBE_H
+#define DTB_PROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dtb_tb dtb_tb;
+
+typedef enum dtb_status {
+    DTB_OK = 0,
+    DTB_ERR_ARGUMENT = 1,      /* a null pointer, an unknown flag */
+    DTB_ERR_DIRECTORY = 2,     /* no such directory, or no readable manifest.json in it */
+    DTB_ERR_VARIANT = 3,       /* the variant is unknown, or has no tables (frisian) */
+    DTB_ERR_FEN = 4,           /* a malformed FEN */
+    DTB_ERR_POSITION = 5,      /* not a position: pieces overlap, a man on its promotion row,
+                                  a square off the board, the side not to move has no piece */
+    DTB_ERR_NOT_AVAILABLE = 6, /* the position (or a capture from it) needs a table that is not
+                                  installed, or the value kind asked for is not installed */
+    DTB_ERR_IO = 7,            /* a table file could not be read */
+    DTB_ERR_CORRUPT = 8,       /* a table file is truncated, corrupted or does not match */
+    DTB_ERR_MEMORY = 9,        /* out of memory */
+    DTB_ERR_BUFFER = 10        /* an output array is too small (the count needed is set) */
+} dtb_status;
+
+/* The game value for the side to move (the same codes as the table files). */
+typedef enum dtb_wdl { DTB_WIN = 1, DTB_DRAW = 2, DTB_LOSS = 3 } dtb_wdl;
+
+/* What to compute, for dtb_probe_position() and dtb_probe_fen(): WDL always; the distances
+ * on request (each costs a lookup in another table). */
+enum { DTB_WANT_WDL = 0, DTB_WANT_DTW = 1, DTB_WANT_DTC = 2 };
+
+typedef struct dtb_value {
+    int wdl; /* dtb_wdl */
+    int dtw; /* plies, when asked for (DTB_WANT_DTW), else -1 */
+    int dtc; /* plies, when asked for (DTB_WANT_DTC), else -1 */
+} dtb_value;
+
+/* A position for engines: bit n-1 of a mask is square n in the variant's PDN numbering
+ * (e.g. 1..32 on 8x8, 1..50 on 10x10, 1..72 in canadian); word 0 holds squares 1..64, word 1
+ * squares 65..128. Variants written only in algebraic notation (turkish, armenian) number
+ * a1 = 1, b1 = 2, ..., h1 = 8, a2 = 9, ..., h8 = 64. Kings are also in white or black. */
+typedef struct dtb_position {
+    int side_to_move; /* 0 White, 1 Black */
+    uint64_t white[2];
+    uint64_t black[2];
+    uint64_t kings[2];
+} dtb_position;
+
+/* A legal move with the value of the position after it, for the side to move there (as in
+ * `dtb probe --json`): a move to a lost position wins. */
+typedef struct dtb_move {
+    char text[64]; /* PDN move text, e.g. "c3-d4", "e3:g5", "26x37x48" */
+    dtb_value after;
+} dtb_move;
+
+/* Opens the tables in `dir`; the variant is read from dir/manifest.json. cache_bytes bounds
+ * the memory of decoded blocks (0: no cache, every probe decodes; 64 << 20 is a good start).
+ * On success *out is a handle to close with dtb_close(). */
+dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tb** out);
+/* The same, with the variant named (e.g. "russian"), for a directory without a manifest. */
+dtb_status dtb_open_variant(const char* dir, const char* variant, size_t cache_bytes, dtb_tb** out);
+void dtb_close(dtb_tb* tb);
+
+/* The variant's name, e.g. "russian". */
+const char* dtb_variant(const dtb_tb* tb);
+
+/* The value of a position given as PDN FEN ("W:Wc3,Kh2:Bf6"). */
+dtb_status dtb_probe_wdl(dtb_tb* tb, const char* fen, int* wdl);
+dtb_status dtb_probe_dtw(dtb_tb* tb, const char* fen, int* wdl, int* dtw);
+dtb_status dtb_probe_dtc(dtb_tb* tb, const char* fen, int* wdl, int* dtc);
+/* want: DTB_WANT_WDL or a combination of DTB_WANT_DTW and DTB_WANT_DTC. */
+dtb_status dtb_probe_fen(dtb_tb* tb, const char* fen, int want, dtb_value* out);
+dtb_status dtb_probe_position(dtb_tb* tb, const dtb_position* p, int want, dtb_value* out);
+
+/* Every legal move with its value, best first (the fastest win, then draws, then the
+ * slowest loss). Writes min(count, capacity) moves and sets *count to the number of legal
+ * moves; returns DTB_ERR_BUFFER when capacity is smaller. */
+dtb_status dtb_best_moves(dtb_tb* tb, const char* fen, dtb_move* moves, size_t capacity,
+                          size_t* count);
+
+/* A fixed sentence for a status code. */
+const char* dtb_status_string(dtb_status status);
+/* What the last failing call of this thread was about (the file, the square, ...), like
+ * errno: valid until the thread's next call into this library. */
+const char* dtb_error_message(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DTB_PROBE_H */

@@ -1,0 +1,37 @@
+// An open tablebase directory: its variant and its store of tables. The C handle (dtb_tb)
+// and the C++ wrapper (probe.hpp) are this object.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "dtb/core/variant.hpp"
+#include "dtb/probe/status.hpp"
+#include "dtb/probe/store.hpp"
+
+namespace dtb::probe {
+
+class Handle {
+  public:
+    // Opens dir: the variant is `variant` when given, else the "variant" of dir/manifest.json.
+    // Reads no table. On failure returns directory or variant and says why in `message`.
+    static Status open(const std::filesystem::path& dir, std::optional<std::string_view> variant,
+                       std::size_t cache_bytes, std::unique_ptr<Handle>& out, std::string& message);
+
+    VariantId variant() const { return store_.variant(); }
+    std::string_view variant_name() const { return dtb::variant_name(store_.variant()); }
+    const Store& store() const { return store_; }
+
+  private:
+    Handle(const std::filesystem::path& dir, VariantId v, std::size_t cache_bytes)
+        : store_(dir, v, cache_bytes) {}
+    Store store_;
+};
+
+// The variant a directory's manifest.json names; nullopt with `message` saying why.
+std::optional<VariantId> manifest_variant(const std::filesystem::path& dir, std::string& message);
+
+}  // namespace dtb::probe

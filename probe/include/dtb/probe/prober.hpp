@@ -1,0 +1,218 @@
+// Probing for variant V: the value of any legal position from the stored tables, which hold
+// White to move and leave positions with a capture as don't-care.
+//
+//   - The side to move has no piece: the game is over, lost (won in giveaway), DTW = DTC = 0.
+//   - The side to move has a capture (compulsory): every capture is made and the positions
+//     after them are probed, recursively through further captures. A capture ends the
+//     material, so it is an exit for both distances (gen/solver.hpp): won with DTW = 1 + the
+//     least DTW of a lost successor, lost with DTW = 1 + the greatest DTW of the successors
+//     (all won), and DTC = 1 either way (the capture is the conversion).
+//   - Otherwise Black to move is turned into White to move by the colour flip (core/flip.hpp)
+//     and the value is read from the table of the position's material at its index.
+// A table that is not installed makes the answer not_available, never a guess; when only
+// WDL is asked for, a capture that wins settles the position whatever the other captures
+// lead to.
+//
+// S is the source of stored values: Store (the table files), or an in-memory stand-in in
+// tests. It provides Status lookup(const Material&, Kind, uint64_t, uint16_t&, string*) and
+// kMaxPieces.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "dtb/core/apply.hpp"
+#include "dtb/core/flip.hpp"
+#include "dtb/core/index.hpp"
+#include "dtb/core/movegen.hpp"
+#include "dtb/core/notation.hpp"
+#include "dtb/core/value.hpp"
+#include "dtb/probe/status.hpp"
+#include "dtb/probe/store.hpp"
+
+namespace dtb::probe {
+
+// A legal move with the value of the position after it (for the side to move there).
+template <class V>
+struct RatedMove {
+    PathMove<typename V::board> move;
+    std::string text;
+    Value after;
+};
+
+template <class V, class S = Store>
+class Prober {
+    using G = typename V::board;
+    using bb = typename G::bb;
+    using P = Position<V>;
+
+  public:
+    explicit Prober(const S& store) : store_(&store) {}
+
+    // Whether p can occur in a game: pieces on the board and apart, men off their own
+    // promotion row, kings among the pieces, and a piece for the side not to move (else the
+    // game ended before p).
+    static Status check(const P& p, std::string* message = nullptr) {
+        auto bad = [&](const char* why) {
+            if (message) *message = why;
+            return Status::position;
+        };
+        if ((p.white | p.black | p.kings) & ~G::board) return bad("a piece stands off the board");
+        if (p.white & p.black) return bad("a square holds a white and a black piece");
+        if (p.kings & ~(p.white | p.black)) return bad("a king of no colour");
+        if (p.men(Color::white) & G::promotion_row(Color::white))
+            return bad("a white man on its promotion row (it would be a king)");
+        if (p.men(Color::black) & G::promotion_row(Color::black))
+            return bad("a black man on its promotion row (it would be a king)");
+        if (p.pieces(p.side) != 0 && p.pieces(~p.side) == 0)
+            return bad("the side not to move has no piece: the game is already over");
+        return Status::ok;
+    }
+
+    // The value of p for its side to move (want: Want flags). Checks p first.
+    Status probe(const P& p, int want, Value& out, std::string* message = nullptr) const {
+        if (const Status s = check(p, message); s != Status::ok) return s;
+        return value(p, want, out, message);
+    }
+
+    // The same without the check, for engines whose positions are legal by construction.
+    Status value(const P& p, int want, Value& out, std::string* message = nullptr) const {
+        if (p.pieces(p.side) == 0) {
+            out = {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
+            return Status::ok;
+        }
+        if (MoveGen<V>::has_capture(p)) return by_captures(p, want, out, message);
+        return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
+    }
+
+    // Every legal move with its value after it, best first for the side to move: the fastest
+    // win (least DTW, then least DTC), then draws, then the slowest loss.
+    Status rate_moves(const P& p, std::vector<RatedMove<V>>& out,
+                      std::string* message = nullptr) const {
+        out.clear();
+        if (const Status s = check(p, message); s != Status::ok) return s;
+        for (auto& [pm, text] : legal_moves_with_text(p)) {
+            Value after;
+            if (const Status s = value(apply(p, pm.move), want_all, after, message);
+                s != Status::ok)
+                return s;
+            out.push_back({pm, std::move(text), after});
+        }
+        std::stable_sort(out.begin(), out.end(), [](const RatedMove<V>& a, const RatedMove<V>& b) {
+            return rank(a.after) < rank(b.after);
+        });
+        return Status::ok;
+    }
+
+    // The principal variation: from a won or lost position, best moves to the end of the game
+    // (each move's `after` is the value of the position it leaves). Empty for a draw.
+    Status line(const P& p, std::vector<RatedMove<V>>& out, std::string* message = nullptr) const {
+        out.clear();
+        Value v;
+        if (const Status s = probe(p, want_all, v, message); s != Status::ok) return s;
+        if (v.wdl == Wdl::draw) return Status::ok;
+        P cur = p;
+        std::vector<RatedMove<V>> moves;
+        for (int left = v.dtw; left > 0; --left) {
+            if (const Status s = rate_moves(cur, moves, message); s != Status::ok) return s;
+            // The tables guarantee a move to DTW one less; anything else is a broken table.
+            if (moves.empty() || moves.front().after.dtw != left - 1 ||
+                moves.front().after.wdl == Wdl::draw) {
+                if (message) *message = "the tables disagree along the line from " + write_fen(cur);
+                return Status::corrupt;
+            }
+            out.push_back(moves.front());
+            cur = apply(cur, moves.front().move.move);
+        }
+        return Status::ok;
+    }
+
+  private:
+    // Sorting key of a move for the side making it, from the value after it.
+    static std::tuple<int, int, int> rank(const Value& after) {
+        switch (after.wdl) {
+            case Wdl::loss:
+                return {0, after.dtw, after.dtc};
+            case Wdl::draw:
+                return {1, 0, 0};
+            default:
+                return {2, -int(after.dtw), -int(after.dtc)};
+        }
+    }
+
+    Status by_captures(const P& p, int want, Value& out, std::string* message) const {
+        MoveList<G> captures;
+        MoveGen<V>::generate_captures(p, captures);
+        bool win = false, draw = false, missing = false;
+        int win_dtw = 1 << 30, loss_dtw = 0;
+        std::string missing_message;
+        for (const auto& m : captures) {
+            Value child;
+            const Status s = value(apply(p, m), want, child, message);
+            if (s == Status::not_available) {
+                // A winning capture found later still decides the WDL.
+                missing = true;
+                if (message) missing_message = *message;
+                continue;
+            }
+            if (s != Status::ok) return s;
+            if (child.wdl == Wdl::loss) {
+                win = true;
+                win_dtw = std::min(win_dtw, child.dtw + 1);
+                if (want == want_wdl) break;
+            } else if (child.wdl == Wdl::draw) {
+                draw = true;
+            } else {
+                loss_dtw = std::max(loss_dtw, child.dtw + 1);
+            }
+        }
+        if (missing && !(win && want == want_wdl)) {
+            if (message) *message = missing_message;
+            return Status::not_available;
+        }
+        if (win) {
+            out = {Wdl::win, std::uint16_t(want & want_dtw ? win_dtw : 0), 1};
+        } else if (draw) {
+            out = {Wdl::draw, 0, 0};
+        } else {
+            out = {Wdl::loss, std::uint16_t(want & want_dtw ? loss_dtw : 0), 1};
+        }
+        return Status::ok;
+    }
+
+    // p has White to move and no capture: its table entry.
+    Status stored(const P& p, int want, Value& out, std::string* message) const {
+        const Material m{popcount(p.men(Color::white)), popcount(p.kings_of(Color::white)),
+                         popcount(p.men(Color::black)), popcount(p.kings_of(Color::black))};
+        if (m.pieces() > S::kMaxPieces) {
+            if (message) *message = m.name() + ": more pieces than any table has";
+            return Status::not_available;
+        }
+        const std::uint64_t i = Index<V>(m).rank(p);
+        std::uint16_t w = 0;
+        if (const Status s = store_->lookup(m, Kind::wdl, i, w, message); s != Status::ok) return s;
+        if (w < 1 || w > 3) {
+            if (message)
+                *message = m.name() + ": entry " + std::to_string(i) + " holds no value (" +
+                           std::to_string(w) + ") for " + write_fen(p);
+            return Status::corrupt;
+        }
+        out = {Wdl(w), 0, 0};
+        if (out.wdl == Wdl::draw) return Status::ok;
+        if (want & want_dtw) {
+            if (const Status s = store_->lookup(m, Kind::dtw, i, out.dtw, message); s != Status::ok)
+                return s;
+        }
+        if (want & want_dtc) {
+            if (const Status s = store_->lookup(m, Kind::dtc, i, out.dtc, message); s != Status::ok)
+                return s;
+        }
+        return Status::ok;
+    }
+
+    const S* store_;
+};
+
+}  // namespace dtb::probe

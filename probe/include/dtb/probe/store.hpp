@@ -1,0 +1,66 @@
+// The table files of one directory: found and opened on first use, then read through the
+// block cache. Non-template (compiled once): the variant-specific work (moves, index, flip)
+// is in prober.hpp, which asks this class for single stored values.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "dtb/core/material.hpp"
+#include "dtb/core/variant.hpp"
+#include "dtb/probe/block_cache.hpp"
+#include "dtb/probe/status.hpp"
+
+namespace dtb::compress {
+class TableReader;
+}
+
+namespace dtb::probe {
+
+class Store {
+  public:
+    // Tables with more pieces than this are never looked for.
+    static constexpr int kMaxPieces = 8;
+
+    // Nothing is read until a lookup needs it.
+    Store(std::filesystem::path dir, VariantId variant, std::size_t cache_bytes);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    // The value stored for entry `index` of the table of material m (White to move), kind k.
+    // not_available when the table is not installed; io/corrupt when it cannot be read (the
+    // file and the reason go to *message when given). Thread-safe; after a table has been
+    // opened, takes no lock.
+    Status lookup(const Material& m, Kind k, std::uint64_t index, std::uint16_t& value,
+                  std::string* message = nullptr) const;
+
+    const std::filesystem::path& directory() const { return dir_; }
+    VariantId variant() const { return variant_; }
+    const BlockCache& cache() const { return cache_; }
+
+  private:
+    enum State : std::uint8_t { unknown = 0, open = 1, absent = 2, failed = 3 };
+    struct Table {
+        std::atomic<std::uint8_t> state{unknown};
+        std::unique_ptr<compress::TableReader> reader;  // set before state becomes open
+        Status error = Status::ok;                      // when failed
+        std::string message;                            // when failed
+    };
+
+    static int slot_of(const Material& m, Kind k);
+    std::uint8_t open_table(const Material& m, Kind k, Table& t) const;
+    Status fail(const Table& t, std::string* message) const;
+
+    std::filesystem::path dir_;
+    VariantId variant_;
+    BlockCache cache_;
+    mutable std::mutex open_mutex_;  // only while a table is being opened
+    std::unique_ptr<Table[]> tables_;
+};
+
+}  // namespace dtb::probe

@@ -1,0 +1,95 @@
+// Shared by the probe tests: generator tables solved in memory and written as compressed
+// table files (compress::write_table) into a temporary directory, once per test process and
+// variant; the raw values to compare the prober with.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "dtb/compress/table_writer.hpp"
+#include "dtb/core/variant.hpp"
+#include "dtb/gen/tablebase.hpp"
+
+namespace dtb::test {
+
+// A directory of table files for V up to max_pieces, and the tables they were written from.
+template <class V>
+struct ProbeFixture {
+    std::filesystem::path dir;
+    std::unique_ptr<gen::Tablebase<V>> raw;
+    int pieces = 0;
+};
+
+inline VariantId variant_id_of(std::string_view name) { return find_variant(name)->id; }
+
+// Writes the WDL, DTW and DTC tables of every solved material of tb into dir, with White to
+// move; positions with a capture (and broken indices) are don't-care.
+template <class V>
+void write_tables(const gen::Tablebase<V>& tb, int max_pieces, const std::filesystem::path& dir) {
+    std::filesystem::create_directories(dir);
+    const auto variant = std::uint8_t(variant_id_of(V::name));
+    for (const Material& m : materials_up_to(max_pieces)) {
+        const gen::Slice<V>* s = tb.slice(m);
+        if (!s) continue;
+        std::vector<std::uint8_t> dont_care(s->index.size());
+        std::vector<std::uint16_t> wdl(s->index.size());
+        for (std::size_t i = 0; i < dont_care.size(); ++i) {
+            dont_care[i] = s->capture[0][i] || s->wdl[0][i] == std::uint8_t(Wdl::unknown);
+            wdl[i] = s->wdl[0][i];
+        }
+        using compress::ValueKind;
+        compress::write_table(dir / compress::table_file_name(m, ValueKind::wdl),
+                              {variant, m, ValueKind::wdl}, wdl, dont_care);
+        compress::write_table(dir / compress::table_file_name(m, ValueKind::dtw),
+                              {variant, m, ValueKind::dtw}, s->dtw[0], dont_care);
+        compress::write_table(dir / compress::table_file_name(m, ValueKind::dtc),
+                              {variant, m, ValueKind::dtc}, s->dtc[0], dont_care);
+    }
+    std::ofstream(dir / "manifest.json") << "{\"variant\": \"" << V::name << "\"}\n";
+}
+
+// A fresh temporary directory, removed at the end of the process.
+class TempDir {
+  public:
+    explicit TempDir(const std::string& tag) {
+        path_ = std::filesystem::temp_directory_path() /
+                ("dtb_probe_test_" + tag + "_" + std::to_string(::getpid()));
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    std::filesystem::path path_;
+};
+
+// V's tables up to max_pieces, solved and written once per process.
+template <class V>
+const ProbeFixture<V>& probe_fixture(int max_pieces) {
+    static std::map<int, std::pair<std::unique_ptr<TempDir>, ProbeFixture<V>>> cache;
+    auto it = cache.find(max_pieces);
+    if (it == cache.end()) {
+        auto dir = std::make_unique<TempDir>(std::string(V::name) + std::to_string(max_pieces));
+        ProbeFixture<V> f;
+        f.dir = dir->path();
+        f.pieces = max_pieces;
+        f.raw = std::make_unique<gen::Tablebase<V>>(gen::Tablebase<V>::solve(max_pieces));
+        write_tables(*f.raw, max_pieces, f.dir);
+        it = cache.emplace(max_pieces, std::make_pair(std::move(dir), std::move(f))).first;
+    }
+    return it->second.second;
+}
+
+}  // namespace dtb::test
