@@ -27,5 +27,7 @@ void add_perft_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
 void add_gen_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
+void add_probe_command(CLI::App& app);
+void add_best_command(CLI::App& app);
 
 }  // namespace dtb::cli

@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
     add_moves_command(app);
     add_gen_command(app);
     add_stats_command(app);
+    add_probe_command(app);
+    add_best_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
