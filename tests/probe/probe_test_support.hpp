@@ -75,9 +75,11 @@ class TempDir {
     std::filesystem::path path_;
 };
 
-// V's tables up to max_pieces, solved and written once per process.
+// V's tables up to max_pieces, solved and written once per process (threads: the
+// generator's and the writer's, 0 for all cores; 1 under ThreadSanitizer, which does not
+// see OpenMP's synchronisation).
 template <class V>
-const ProbeFixture<V>& probe_fixture(int max_pieces) {
+const ProbeFixture<V>& probe_fixture(int max_pieces, int threads = 0) {
     static std::map<int, std::pair<std::unique_ptr<TempDir>, ProbeFixture<V>>> cache;
     auto it = cache.find(max_pieces);
     if (it == cache.end()) {
@@ -85,7 +87,7 @@ const ProbeFixture<V>& probe_fixture(int max_pieces) {
         ProbeFixture<V> f;
         f.dir = dir->path();
         f.pieces = max_pieces;
-        f.raw = std::make_unique<gen::Tablebase<V>>(gen::Tablebase<V>::solve(max_pieces));
+        f.raw = std::make_unique<gen::Tablebase<V>>(gen::Tablebase<V>::solve(max_pieces, threads));
         write_tables(*f.raw, max_pieces, f.dir);
         it = cache.emplace(max_pieces, std::make_pair(std::move(dir), std::move(f))).first;
     }
