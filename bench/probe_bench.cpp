@@ -1,0 +1,130 @@
+// Probe speed: latency of one probe with a warm cache (the block decoded before) and cold
+// (the file in the page cache, the block not decoded: a library opened without a cache, so
+// every probe decodes its block), and probes per second with 1 and 2 threads.
+// Tables: $DTB_BENCH_TABLES, or russian up to 4 pieces generated once into the temporary
+// directory (dtb_probe_bench_russian4, kept for later runs).
+// Run: dtb_bench --benchmark_filter=Probe --benchmark_repetitions=9
+//      --benchmark_report_aggregates_only=true   (the median is the figure to quote)
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "dtb/gen/generate.hpp"
+#include "dtb/probe.hpp"
+
+namespace dtb::probe {
+namespace {
+
+using V = Russian;
+
+std::filesystem::path tables_dir() {
+    if (const char* d = std::getenv("DTB_BENCH_TABLES")) return d;
+    const auto dir = std::filesystem::temp_directory_path() / "dtb_probe_bench_russian4";
+    if (!std::filesystem::exists(dir / "manifest.json")) {
+        gen::GenOptions o;
+        o.pieces = 4;
+        o.out = dir;
+        gen::generate<V>(VariantId::russian, o);
+    }
+    return dir;
+}
+
+// Random positions of the 4-piece materials, White or Black to move; `quiet`: only those
+// without a capture (a single table lookup), else any (captures resolved by search).
+std::vector<Position<V>> sample(bool quiet, std::size_t n) {
+    std::mt19937_64 rng(42);
+    std::vector<Material> four;
+    for (const auto& m : materials_up_to(4))
+        if (m.pieces() == 4) four.push_back(m);
+    std::vector<Position<V>> out;
+    while (out.size() < n) {
+        const Index<V> index(four[rng() % four.size()]);
+        Position<V> p;
+        if (!index.unrank(rng() % index.size(), rng() & 1 ? Color::white : Color::black, p))
+            continue;
+        if (quiet && MoveGen<V>::has_capture(p)) continue;
+        out.push_back(p);
+    }
+    return out;
+}
+
+struct Setup {
+    std::unique_ptr<Tablebase> warm, cold;
+    std::vector<Position<V>> quiet, any;
+};
+const Setup& setup() {
+    static const Setup s = [] {
+        Setup x;
+        const auto dir = tables_dir();
+        x.warm = std::make_unique<Tablebase>(dir, std::size_t(256) << 20);
+        x.cold = std::make_unique<Tablebase>(dir, 0);
+        x.quiet = sample(true, 1 << 14);
+        x.any = sample(false, 1 << 14);
+        // Warm the cache with every sampled position (and open every table).
+        const auto prober = x.warm->prober<V>();
+        Value v;
+        for (const auto* set : {&x.quiet, &x.any})
+            for (const auto& p : *set) prober.value(p, want_all, v);
+        x.cold->prober<V>().value(x.quiet[0], want_all, v);  // open the tables
+        return x;
+    }();
+    return s;
+}
+
+void run(benchmark::State& state, const Tablebase& tb, const std::vector<Position<V>>& ps,
+         int want) {
+    const auto prober = tb.prober<V>();
+    // Threads start at different places of the sample.
+    std::size_t i = std::size_t(state.thread_index()) * 4099;
+    Value v;
+    for (auto _ : state) {
+        const Status s = prober.value(ps[i++ % ps.size()], want, v);
+        benchmark::DoNotOptimize(s);
+        benchmark::DoNotOptimize(v);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+
+void BM_ProbeWarmQuietWdl(benchmark::State& state) {
+    run(state, *setup().warm, setup().quiet, want_wdl);
+}
+void BM_ProbeWarmAnyWdl(benchmark::State& state) {
+    run(state, *setup().warm, setup().any, want_wdl);
+}
+void BM_ProbeWarmAnyAll(benchmark::State& state) {
+    run(state, *setup().warm, setup().any, want_all);
+}
+void BM_ProbeColdQuietWdl(benchmark::State& state) {
+    run(state, *setup().cold, setup().quiet, want_wdl);
+}
+void BM_ProbeColdAnyAll(benchmark::State& state) {
+    run(state, *setup().cold, setup().any, want_all);
+}
+
+// The C interface with a FEN: parsing and the variant dispatch included.
+void BM_ProbeWarmFenC(benchmark::State& state) {
+    std::vector<std::string> fens;
+    for (std::size_t k = 0; k < 1024; ++k) fens.push_back(write_fen(setup().any[k]));
+    dtb_tb* tb = setup().warm->c_handle();
+    std::size_t i = 0;
+    int wdl = 0;
+    for (auto _ : state) {
+        const dtb_status s = dtb_probe_wdl(tb, fens[i++ % fens.size()].c_str(), &wdl);
+        benchmark::DoNotOptimize(s);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+
+BENCHMARK(BM_ProbeWarmQuietWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeWarmAnyWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeWarmAnyAll)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeColdQuietWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeColdAnyAll)->Threads(1)->UseRealTime();
+BENCHMARK(BM_ProbeWarmFenC);
+
+}  // namespace
+}  // namespace dtb::probe
