@@ -29,5 +29,6 @@ void add_gen_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_best_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 
 }  // namespace dtb::cli

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
     add_stats_command(app);
     add_probe_command(app);
     add_best_command(app);
+    add_verify_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

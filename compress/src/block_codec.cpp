@@ -28,6 +28,20 @@ Encoding smallest_encoding(std::uint16_t max_value) {
 
 bool valid_encoding(std::uint8_t e) { return e >= 1 && e <= 4; }
 
+std::uint16_t max_encodable(Encoding e) {
+    switch (e) {
+        case Encoding::packed2:
+            return 3;
+        case Encoding::packed4:
+            return 15;
+        case Encoding::bytes:
+            return 255;
+        case Encoding::planes16:
+            return 65535;
+    }
+    return 0;
+}
+
 void encode(Encoding e, std::span<const std::uint16_t> v, unsigned char* out) {
     const std::size_t n = v.size();
     switch (e) {
@@ -74,7 +88,7 @@ void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* o
 }
 
 void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
-                Fill fill, std::uint16_t* out) {
+                Fill fill, std::uint64_t period, std::uint16_t* out) {
     const std::size_t n = values.size();
     std::uint16_t first = 0;  // the first cared-for value: what leading don't-cares take
     std::size_t i0 = 0;
@@ -98,7 +112,27 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
             out[i] = last = values[i];
             continue;
         }
-        out[i] = fill == Fill::previous ? last : fill == Fill::frequent ? frequent : 0;
+        const bool back = period > 0 && i >= period;
+        switch (fill) {
+            case Fill::best:
+            case Fill::previous:
+                out[i] = last;
+                break;
+            case Fill::frequent:
+                out[i] = frequent;
+                break;
+            case Fill::zero:
+                out[i] = 0;
+                break;
+            case Fill::period:
+                out[i] = back ? out[i - period] : last;
+                break;
+            case Fill::match:
+                out[i] = back && i > period && out[i - 1] == out[i - 1 - period] ? out[i - period]
+                                                                                 : last;
+                break;
+        }
+        last = out[i];
     }
 }
 

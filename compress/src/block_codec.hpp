@@ -17,6 +17,8 @@ std::size_t encoded_size(Encoding e, std::size_t n);
 // The encoding that holds every value up to max_value in the fewest bits.
 Encoding smallest_encoding(std::uint16_t max_value);
 bool valid_encoding(std::uint8_t e);
+// The largest value the encoding holds.
+std::uint16_t max_encodable(Encoding e);
 
 // values -> out (encoded_size(e, values.size()) bytes).
 void encode(Encoding e, std::span<const std::uint16_t> values, unsigned char* out);
@@ -25,6 +27,6 @@ void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* o
 
 // The values of one block with its don't-care entries filled.
 void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
-                Fill fill, std::uint16_t* out);
+                Fill fill, std::uint64_t period, std::uint16_t* out);
 
 }  // namespace dtb::compress::detail

@@ -20,9 +20,24 @@ namespace dtb::compress {
 
 namespace {
 
-// Measured choices (see the figures below). TODO(measure): fill in.
-constexpr std::uint32_t kDefaultBlockPositions = 16384;
-constexpr int kDefaultLevel = 19;
+// The choices, measured on russian up to 5 pieces (positions = index entries with White to
+// move, bytes = whole files; build/bench/dtb_bench --benchmark_filter=Compress and the
+// measurements in the README). WDL, positions per byte, up to 4 pieces / 5 pieces only:
+//   zstd level 19, don't-care = previous value, 16384-entry blocks:
+//     one byte a value 27.1 / -, 2-bit packing 26.8 / 37.4, 4-bit packing 27.6 / -
+//   32768-entry blocks: 2 bits 28.8 / 40.7, 4 bits 30.1 / 39.9, bytes 29.6 / 37.2
+//   65536-entry blocks, 2 bits: 30.2 / 43.4 (but twice the decoding work of a cold probe)
+//   run lengths (value, varint length) then zstd: 23.7 / - (zstd alone finds the runs)
+//   a trained 8 KB dictionary per table: never smaller by more than 0.1% (not used)
+//   don't-care = block's most frequent value 26.9, = 0: 10.5 (filling matters most),
+//   = the value one king-period back: 23.9 (runs beat 2-D repetition)
+//   zstd level 9: 24.9, 15: 26.5, 19: 26.6, 22: 26.7
+// DTW / DTC up to 4 pieces: level 19 8.6 / 20.8, level 15 8.6 / 20.7 (twice as fast to
+// write: 3.2 against 1.7 M positions/s for DTW); don't-care = most frequent: 8.5 / 22.6.
+constexpr std::uint32_t kWdlBlockPositions = 32768;
+constexpr std::uint32_t kDistanceBlockPositions = 16384;
+constexpr int kWdlLevel = 19;
+constexpr int kDistanceLevel = 15;
 constexpr std::size_t kDictionaryBytes = 8192;
 constexpr std::uint64_t kMinBlocksForDictionary = 64;
 
@@ -56,7 +71,8 @@ std::vector<std::vector<unsigned char>> compress_blocks(
     std::vector<std::vector<unsigned char>> out(raw.size());
     bool failed = false;
     std::string error;
-#pragma omp parallel
+    // Threads only for tables of several blocks: waking them costs more than a small table.
+#pragma omp parallel if (raw.size() >= 4)
     {
         std::unique_ptr<ZSTD_CCtx, CctxDeleter> cctx;
         try {
@@ -183,22 +199,28 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
         if (!dont_care[i]) max_value = std::max(max_value, values[i]);
     const Encoding enc =
         o.encoding != Encoding{0} ? o.encoding : detail::smallest_encoding(max_value);
-    if (detail::smallest_encoding(max_value) == Encoding::planes16 && enc != Encoding::planes16)
+    if (!detail::valid_encoding(std::uint8_t(enc)) || max_value > detail::max_encodable(enc))
         throw TableError(path.string() + ": values up to " + std::to_string(max_value) +
                          " do not fit encoding " + to_string(enc));
-    const std::uint32_t bp = o.block_positions ? o.block_positions : kDefaultBlockPositions;
-    const int level = o.level ? o.level : kDefaultLevel;
+    const bool wdl = spec.kind == ValueKind::wdl;
+    const std::uint32_t bp = o.block_positions ? o.block_positions
+                             : wdl             ? kWdlBlockPositions
+                                               : kDistanceBlockPositions;
+    const int level = o.level ? o.level : wdl ? kWdlLevel : kDistanceLevel;
+    const Fill fill = o.fill != Fill::best          ? o.fill
+                      : spec.kind == ValueKind::dtc ? Fill::frequent
+                                                    : Fill::previous;
     const std::uint64_t blocks = (n + bp - 1) / bp;
 
     std::vector<std::vector<unsigned char>> raw(blocks);
-#pragma omp parallel
+#pragma omp parallel if (blocks >= 4)
     {
         std::vector<std::uint16_t> filled(bp);
 #pragma omp for schedule(dynamic, 16)
         for (std::uint64_t b = 0; b < blocks; ++b) {
             const std::uint64_t begin = b * bp, len = std::min<std::uint64_t>(bp, n - begin);
-            detail::fill_block(values.subspan(begin, len), dont_care.subspan(begin, len), o.fill,
-                               filled.data());
+            detail::fill_block(values.subspan(begin, len), dont_care.subspan(begin, len), fill,
+                               o.period, filled.data());
             raw[b].resize(detail::encoded_size(enc, len));
             detail::encode(enc, {filled.data(), len}, raw[b].data());
         }

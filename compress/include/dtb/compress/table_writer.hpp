@@ -18,18 +18,25 @@ struct TableSpec {
 
 // What a don't-care entry is given (measured in table_writer.cpp).
 enum class Fill : std::uint8_t {
+    best,      // the measured best for the value kind
     previous,  // the nearest cared-for value before it (after it, at a block's start)
     frequent,  // the block's most frequent cared-for value
     zero,
+    period,  // the value `period` entries before (the previous one in a block's first period)
+    match,   // the value `period` entries before when the entry before matched its own, else
+             // the previous value: continues whichever repetition is under way
 };
 
 // The choices the writer makes; the defaults are the measured best (table_writer.cpp).
 struct WriteOptions {
     std::uint32_t block_positions = 0;  // 0: the default for the kind
     int level = 0;                      // zstd level, 0: the default
-    bool dictionary = true;             // train a dictionary when the table is large enough
+    bool dictionary = false;            // train a dictionary (kept only where it helps)
     Encoding encoding = Encoding{0};    // 0: the smallest that holds every value
-    Fill fill = Fill::previous;
+    Fill fill = Fill::best;
+    // The index's innermost period (entries per configuration of all pieces but the last
+    // kind): where values repeat best. 0: unknown.
+    std::uint64_t period = 0;
 };
 
 // values[i] for every index entry i (White to move); dont_care[i] != 0 where any value may be

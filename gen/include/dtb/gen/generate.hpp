@@ -1,7 +1,9 @@
 // dtb gen: every material up to N pieces solved in dependency order and written to one
-// directory per variant: a slice file per material and manifest.json naming the variant,
-// its rules and the contents (with per-slice statistics). A slice whose file exists and
-// passes its checks is loaded instead of solved, so a killed run resumes where it stopped.
+// directory per variant: three compressed tables per material (WDL, DTW, DTC of White to
+// move, table_files.hpp) and manifest.json naming the variant, its rules and the contents
+// (with per-slice statistics and the table files). A material whose tables (and its flipped
+// twin's, which hold its Black to move) exist and pass their checks is read back instead of
+// solved, so a killed run resumes where it stopped. Raw values live only in memory.
 #pragma once
 
 #include <omp.h>
@@ -17,8 +19,8 @@
 
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/slice_file.hpp"
 #include "dtb/gen/slice_stats.hpp"
+#include "dtb/gen/table_files.hpp"
 #include "dtb/gen/tablebase.hpp"
 
 namespace dtb::gen {
@@ -82,12 +84,15 @@ nlohmann::ordered_json side_stats_json(const Slice<V>& s, const SideStats& st, C
     return j;
 }
 
+// The manifest entry of a slice (its statistics need DTC: taken before DTC is dropped).
 template <class V>
 nlohmann::ordered_json slice_json(const Slice<V>& s) {
     const auto st = slice_stats(s);
     const Material& m = s.material();
+    nlohmann::ordered_json tables = nlohmann::ordered_json::array();
+    for (const auto k : kValueKinds) tables.push_back(compress::table_file_name(m, k));
     return {{"material", m.name()},
-            {"file", slice_file_name(m)},
+            {"tables", tables},
             {"white_men", m.white_men},
             {"white_kings", m.white_kings},
             {"black_men", m.black_men},
@@ -97,7 +102,7 @@ nlohmann::ordered_json slice_json(const Slice<V>& s) {
 }
 
 // The slice entries of an existing manifest, by material name (empty when there is none or
-// it cannot be read: entries are rebuilt from the slice files as they are checked).
+// it cannot be read: entries are rebuilt from the tables as they are checked).
 inline std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     const std::filesystem::path& dir) {
     std::map<std::string, nlohmann::ordered_json> out;
@@ -120,8 +125,8 @@ void write_manifest(const std::filesystem::path& dir, VariantId id, int pieces,
         if (const auto it = by_name.find(m.name()); it != by_name.end())
             slices.push_back(it->second);
     nlohmann::ordered_json j = {
-        {"format", "dtb-raw-slices"},
-        {"format_version", kSliceFileVersion},
+        {"format", "dtb-tables"},
+        {"format_version", compress::kTableFormatVersion},
         {"variant", std::string(V::name)},
         {"variant_id", static_cast<int>(id)},
         {"pdn_gametype", V::pdn_gametype},
@@ -138,7 +143,7 @@ void write_manifest(const std::filesystem::path& dir, VariantId id, int pieces,
     {
         std::ofstream out(tmp);
         out << j.dump(2) << "\n";
-        if (!out) throw SliceFileError("cannot write " + tmp.string());
+        if (!out) throw compress::TableError("cannot write " + tmp.string());
     }
     std::filesystem::rename(tmp, path);
 }
@@ -175,35 +180,46 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     int max_in_dir = o.pieces;
     for (const auto& [name, entry] : manifest)
         if (const auto mm = Material::parse(name)) max_in_dir = std::max(max_in_dir, mm->pieces());
+    // Twins derived from a slice solved in this run, waiting for their turn in the order,
+    // with their manifest entries (taken while they still hold DTC).
+    std::map<Material, std::pair<std::unique_ptr<Slice<V>>, nlohmann::ordered_json>> derived;
+    auto lookup = [&tb](const Position<V>& p) { return tb.probe(p); };
+    auto file_sizes = [&](nlohmann::ordered_json& entry, const std::array<std::uint64_t, 3>& b) {
+        entry["table_bytes"] = {{"wdl", b[0]}, {"dtw", b[1]}, {"dtc", b[2]}};
+    };
     int number = 0;
     for (const auto& m : order) {
         ++number;
-        const auto path = o.out / slice_file_name(m);
         SliceEvent ev{m, number, int(order.size()), 2 * Index<V>(m).size(), remaining, 0, false};
         cb.started(ev);
         const auto s0 = std::chrono::steady_clock::now();
         std::unique_ptr<Slice<V>> slice;
-        if (std::filesystem::exists(path)) {
+        nlohmann::ordered_json entry;
+        if (auto it = derived.find(m); it != derived.end()) {
+            // Derived from its twin, and written, when the twin was solved.
+            slice = std::move(it->second.first);
+            entry = std::move(it->second.second);
+            derived.erase(it);
+            ++sum.slices_solved;
+            sum.positions_solved += ev.positions;
+        }
+        const bool have_tables =
+            std::filesystem::exists(o.out / compress::table_file_name(m, kValueKinds[0]));
+        if (!slice && have_tables) {
             try {
-                slice = read_slice<V>(path, variant, m, true);
+                slice = read_tables<V>(o.out, variant, m, lookup);
+                entry = slice_json(*slice);
                 ev.loaded = true;
                 ++sum.slices_loaded;
-            } catch (const SliceFileError& e) {
-                cb.warning(std::string(e.what()) + "; solving it again");
+            } catch (const compress::TableError& e) {
+                cb.warning(std::string(e.what()) + "; solving " + m.name() + " again");
             }
         }
         if (!slice && o.only && m != *o.only) {
-            throw SliceFileError(path.string() + " is missing: " + o.only->name() +
-                                 " needs it; generate without --only first");
-        }
-        if (!slice) {
-            // The colour-flipped twin, when solved already (in this run), gives this one.
-            if (const Slice<V>* twin = tb.slice(m.flipped()); twin && !twin->dtc[0].empty()) {
-                slice = Symmetry<V>::flipped(*twin);
-                write_slice(path, variant, *slice);
-                ++sum.slices_solved;
-                sum.positions_solved += ev.positions;
-            }
+            throw compress::TableError(
+                (o.out / compress::table_file_name(m, kValueKinds[0])).string() +
+                " is missing or damaged: " + o.only->name() +
+                " needs it; generate without --only first");
         }
         if (!slice) {
             SliceSolver<V> solver(m, &tb, [](const void* ctx, const Position<V>& p) {
@@ -212,22 +228,35 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
                 return *v;
             });
             slice = solver.solve();
-            write_slice(path, variant, *slice);
+            entry = slice_json(*slice);
+            file_sizes(entry, write_tables(o.out, variant, *slice));
+            if (m.flipped() != m) {
+                // The twin's White to move is this slice's Black to move, turned round.
+                auto twin = Symmetry<V>::flipped(*slice);
+                auto twin_entry = slice_json(*twin);
+                file_sizes(twin_entry, write_tables(o.out, variant, *twin));
+                for (auto& v : twin->dtc) v = {};
+                for (auto& v : twin->capture) v = {};
+                derived[m.flipped()] = {std::move(twin), std::move(twin_entry)};
+            }
             ++sum.slices_solved;
             sum.positions_solved += ev.positions;
         }
-        manifest[m.name()] = slice_json(*slice);
-        write_manifest<V>(o.out, id, max_in_dir, manifest);
-        // Later slices need only WDL and DTW of this one (its DTC is kept until its twin
-        // has been derived from it), and of the slices with as many pieces only those with
-        // one man fewer (promotions).
-        const bool twin_done = m.flipped() == m || tb.slice(m.flipped()) != nullptr;
-        if (twin_done) {
-            slice->dtc[0] = {};
-            slice->dtc[1] = {};
-            tb.drop_dtc(m.flipped());
+        if (!entry.contains("table_bytes")) {
+            std::array<std::uint64_t, 3> b{};
+            for (std::size_t k = 0; k < 3; ++k)
+                b[k] = std::filesystem::file_size(o.out /
+                                                  compress::table_file_name(m, kValueKinds[k]));
+            file_sizes(entry, b);
         }
+        manifest[m.name()] = entry;
+        write_manifest<V>(o.out, id, max_in_dir, manifest);
+        // Later slices need only WDL and DTW of this one; the capture flags served the tables.
+        for (auto& v : slice->dtc) v = {};
+        for (auto& v : slice->capture) v = {};
         tb.add(std::move(slice));
+        // Of the slices with as many pieces, later ones need only those with one man fewer
+        // (promotions).
         if (m.pieces() == o.pieces)
             for (const auto& old : order)
                 if (old.pieces() == o.pieces && old.men() + 1 < m.men()) tb.remove(old);
@@ -235,6 +264,11 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
         ev.remaining = remaining;
         ev.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
         cb.finished(ev);
+    }
+    // Twins of an --only material are written but not in the order: list them too.
+    if (!derived.empty()) {
+        for (auto& [m, d] : derived) manifest[m.name()] = d.second;
+        write_manifest<V>(o.out, id, max_in_dir, manifest);
     }
     sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return sum;

@@ -1,0 +1,129 @@
+// A slice's compressed tables (compress/): written once the slice is solved, read back when
+// a run resumes. Each material has three tables, WDL, DTW and DTC, of its White-to-move
+// positions; Black to move is the colour-flipped material's White to move.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dtb/compress/table_reader.hpp"
+#include "dtb/compress/table_writer.hpp"
+#include "dtb/core/flip.hpp"
+#include "dtb/gen/slice.hpp"
+#include "dtb/gen/successor_value.hpp"
+
+namespace dtb::gen {
+
+inline constexpr std::array<compress::ValueKind, 3> kValueKinds = {
+    compress::ValueKind::wdl, compress::ValueKind::dtw, compress::ValueKind::dtc};
+
+// Which White-to-move entries of s may hold any value in a table of kind k: broken indices
+// and positions where White has a capture (the prober recomputes those by a capture
+// search), and for the distances also the draws (a draw has no distance).
+template <class V>
+std::vector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k) {
+    const std::uint64_t n = s.index.size();
+    std::vector<std::uint8_t> dc(n);
+    const auto& wdl = s.wdl[0];
+    const auto& capture = s.capture[0];
+    const bool distance = k != compress::ValueKind::wdl;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const Wdl w = Wdl(wdl[i]);
+        dc[i] =
+            (!capture.empty() && capture[i]) || w == Wdl::unknown || (distance && w == Wdl::draw);
+    }
+    return dc;
+}
+
+// Writes s's White-to-move tables into dir: WDL, DTW, and DTC (s must still hold it).
+// Returns the file sizes in kValueKinds order. Throws compress::TableError.
+template <class V>
+std::array<std::uint64_t, 3> write_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                                          const Slice<V>& s) {
+    if (s.dtc[0].empty())
+        throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
+    std::array<std::uint64_t, 3> sizes{};
+    std::vector<std::uint16_t> values(s.index.size());
+    for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
+        const auto kind = kValueKinds[k];
+        for (std::uint64_t i = 0; i < values.size(); ++i)
+            values[i] = kind == compress::ValueKind::wdl   ? s.wdl[0][i]
+                        : kind == compress::ValueKind::dtw ? s.dtw[0][i]
+                                                           : s.dtc[0][i];
+        const auto path = dir / compress::table_file_name(s.material(), kind);
+        compress::write_table(path, {variant, s.material(), kind}, values, dont_care_mask(s, kind));
+        sizes[k] = std::filesystem::file_size(path);
+    }
+    return sizes;
+}
+
+// Opens, checks every checksum of, and decodes the table of material m, kind k, White to
+// move; throws compress::TableError naming what is wrong.
+std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
+                                              std::uint8_t variant, const Material& m,
+                                              compress::ValueKind k);
+
+// Material m read back from its tables (White to move) and its flipped twin's (Black to
+// move): WDL, DTW and DTC of every position. The stored don't-care entries are recomputed:
+// broken indices get Wdl::unknown, positions with a capture their value by the capture
+// search, through `lookup` (which must answer for every material with fewer pieces).
+// Throws compress::TableError when a table is missing or damaged.
+template <class V, class Lookup>
+std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                                      const Material& m, Lookup&& lookup) {
+    const Material f = m.flipped();
+    std::array<std::vector<std::uint16_t>, 3> own, twin;
+    for (std::size_t k = 0; k < 3; ++k) {
+        own[k] = read_checked_table(dir, variant, m, kValueKinds[k]);
+        if (f != m) twin[k] = read_checked_table(dir, variant, f, kValueKinds[k]);
+    }
+    const auto& black = f == m ? own : twin;
+    auto s = std::make_unique<Slice<V>>(m);
+    const Index<V> fidx(f);
+    const auto& idx = s->index;
+    bool unresolved = false;
+#pragma omp parallel for schedule(dynamic, 1) reduction(|| : unresolved)
+    for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
+        for (Color side : {Color::white, Color::black}) {
+            const int sd = static_cast<int>(side);
+            idx.visit(block, 0, idx.white_king_ranks(), side,
+                      [&](std::uint64_t i, const Position<V>& p) {
+                          Value v;
+                          if (MoveGen<V>::has_capture(p)) {
+                              const auto c = value_from_successors(p, lookup, true);
+                              if (!c) {
+                                  unresolved = true;
+                                  return;
+                              }
+                              v = *c;
+                          } else {
+                              const auto& t = side == Color::white ? own : black;
+                              const std::uint64_t j =
+                                  side == Color::white ? i : fidx.rank(Flip<V>::apply(p));
+                              v.wdl = Wdl(t[0][j]);
+                              if (v.wdl == Wdl::win || v.wdl == Wdl::loss) {
+                                  v.dtw = t[1][j];
+                                  v.dtc = t[2][j];
+                              }
+                          }
+                          s->wdl[sd][i] = std::uint8_t(v.wdl);
+                          s->dtw[sd][i] = v.dtw;
+                          s->dtc[sd][i] = v.dtc;
+                      });
+        }
+    }
+    if (unresolved)
+        throw compress::TableError(m.name() +
+                                   ": a capture leads to a material that is not available");
+    for (int sd = 0; sd < 2; ++sd)
+        for (std::uint64_t i = 0; i < idx.size(); ++i)
+            if (s->wdl[sd][i] > std::uint8_t(Wdl::loss))
+                throw compress::TableError(m.name() + ": a stored WDL value is out of range");
+    return s;
+}
+
+}  // namespace dtb::gen

@@ -1,0 +1,53 @@
+// The generator's tables written and read back: every value of every position, both sides
+// to move (Black to move from the flipped material's table, positions with a capture by the
+// capture search), equals the solver's.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "compress_test_support.hpp"
+#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/tablebase.hpp"
+
+namespace dtb::test {
+namespace {
+
+template <class V>
+void expect_tables_read_back(int pieces) {
+    const auto tb = gen::Tablebase<V>::solve(pieces);
+    TempDir dir;
+    const auto variant = std::uint8_t(find_variant(V::name)->id);
+    for (const Material& m : materials_up_to(pieces))
+        gen::write_tables(dir.path, variant, *tb.slice(m));
+    std::uint64_t compared = 0, wrong = 0;
+    std::string first;
+    for (const Material& m : materials_up_to(pieces)) {
+        const auto back = gen::read_tables<V>(dir.path, variant, m,
+                                              [&](const Position<V>& p) { return tb.probe(p); });
+        const auto* s = tb.slice(m);
+        for (int side = 0; side < 2; ++side) {
+            for (std::uint64_t i = 0; i < s->index.size(); ++i) {
+                const Value a = s->value(Color(side), i), b = back->value(Color(side), i);
+                const bool same = a.wdl == b.wdl && (a.wdl == Wdl::draw || a == b);
+                ++compared;
+                if (!same && ++wrong == 1)
+                    first = m.name() + " side " + std::to_string(side) + " index " +
+                            std::to_string(i) + ": " + to_string(a.wdl) + " " +
+                            std::to_string(a.dtw) + " " + std::to_string(a.dtc) + " read back " +
+                            to_string(b.wdl) + " " + std::to_string(b.dtw) + " " +
+                            std::to_string(b.dtc);
+            }
+        }
+    }
+    EXPECT_EQ(wrong, 0u) << "of " << compared << "; first: " << first;
+    EXPECT_GT(compared, 0u);
+}
+
+TEST(GenTables, RussianUpTo3ReadBack) { expect_tables_read_back<Russian>(3); }
+TEST(GenTables, EnglishUpTo3ReadBack) { expect_tables_read_back<English>(3); }
+TEST(GenTables, GiveawayUpTo3ReadBack) { expect_tables_read_back<Giveaway>(3); }
+TEST(GenTables, InternationalUpTo3ReadBack) { expect_tables_read_back<International>(3); }
+TEST(GenTablesLong, LongRussianUpTo4ReadBack) { expect_tables_read_back<Russian>(4); }
+
+}  // namespace
+}  // namespace dtb::test

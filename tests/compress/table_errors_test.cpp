@@ -1,0 +1,139 @@
+// Damaged, truncated, missing and mismatched files: each is an error code and a message
+// naming the file, never a crash and never a value.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <vector>
+
+#include "compress_test_support.hpp"
+
+namespace dtb::test {
+namespace {
+
+using namespace dtb::compress;
+
+class TableErrors : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        data = structured_values(russian_size(kKKvK), 3, 11);
+        WriteOptions o;
+        o.block_positions = 1024;  // several blocks
+        write_table(path(), spec, data.values, data.dont_care, o);
+        bytes = read_bytes(path());
+    }
+    std::filesystem::path path() const { return dir.path / "KKvK.wdl.dtb"; }
+
+    // Opens (and, when that works, verifies) the file as it is now.
+    ErrorCode check(std::string& message, const TableSpec* expected = nullptr) const {
+        std::unique_ptr<TableReader> r;
+        const ErrorCode c = TableReader::open(path(), expected ? *expected : spec, r, message);
+        if (c != ErrorCode::ok) {
+            EXPECT_EQ(r, nullptr);
+            return c;
+        }
+        DecodeContext ctx;
+        return r->verify(ctx, message);
+    }
+
+    TempDir dir;
+    TableSpec spec{std::uint8_t(VariantId::russian), kKKvK, ValueKind::wdl};
+    TableData data;
+    std::vector<char> bytes;
+};
+
+TEST_F(TableErrors, MissingFile) {
+    std::filesystem::remove(path());
+    std::string message;
+    EXPECT_EQ(check(message), ErrorCode::not_found);
+    EXPECT_NE(message.find("KKvK.wdl.dtb"), std::string::npos) << message;
+}
+
+TEST_F(TableErrors, Truncated) {
+    for (std::size_t keep : {std::size_t(0), std::size_t(50), std::size_t(127), std::size_t(128),
+                             bytes.size() / 2, bytes.size() - 1}) {
+        write_bytes(path(), {bytes.begin(), bytes.begin() + std::ptrdiff_t(keep)});
+        std::string message;
+        EXPECT_EQ(check(message), ErrorCode::truncated) << keep << " bytes: " << message;
+        EXPECT_NE(message.find("truncated"), std::string::npos) << message;
+    }
+}
+
+TEST_F(TableErrors, BadMagicAndVersion) {
+    auto b = bytes;
+    b[0] = 'X';
+    write_bytes(path(), b);
+    std::string message;
+    EXPECT_EQ(check(message), ErrorCode::bad_magic) << message;
+    b = bytes;
+    b[8] = 99;
+    write_bytes(path(), b);
+    EXPECT_EQ(check(message), ErrorCode::bad_version) << message;
+    EXPECT_NE(message.find("99"), std::string::npos) << message;
+}
+
+TEST_F(TableErrors, FlippedHeaderByte) {
+    auto b = bytes;
+    b[24] ^= 0x10;  // the position count
+    write_bytes(path(), b);
+    std::string message;
+    EXPECT_EQ(check(message), ErrorCode::checksum) << message;
+    EXPECT_NE(message.find("header"), std::string::npos) << message;
+}
+
+TEST_F(TableErrors, FlippedBlockByte) {
+    auto b = bytes;
+    b[b.size() - 3] ^= 0x01;  // inside the last frame
+    write_bytes(path(), b);
+    std::unique_ptr<TableReader> r;
+    std::string message;
+    ASSERT_EQ(TableReader::open(path(), spec, r, message), ErrorCode::ok) << message;
+    DecodeContext ctx;
+    std::vector<std::uint16_t> out(r->block_positions());
+    EXPECT_EQ(r->decode_block(r->blocks() - 1, ctx, out.data(), message), ErrorCode::checksum);
+    EXPECT_NE(message.find("block"), std::string::npos) << message;
+    EXPECT_EQ(r->decode_block(0, ctx, out.data(), message), ErrorCode::ok) << message;
+    EXPECT_EQ(r->verify(ctx, message), ErrorCode::checksum);
+}
+
+TEST_F(TableErrors, OutOfRangeBlock) {
+    std::unique_ptr<TableReader> r;
+    std::string message;
+    ASSERT_EQ(TableReader::open(path(), spec, r, message), ErrorCode::ok) << message;
+    DecodeContext ctx;
+    std::vector<std::uint16_t> out(r->block_positions());
+    EXPECT_NE(r->decode_block(r->blocks(), ctx, out.data(), message), ErrorCode::ok);
+}
+
+TEST_F(TableErrors, Mismatch) {
+    std::string message;
+    for (const TableSpec& other :
+         {TableSpec{std::uint8_t(VariantId::english), kKKvK, ValueKind::wdl},
+          TableSpec{std::uint8_t(VariantId::russian), kKvK, ValueKind::wdl},
+          TableSpec{std::uint8_t(VariantId::russian), kKKvK, ValueKind::dtw}}) {
+        EXPECT_EQ(check(message, &other), ErrorCode::mismatch) << message;
+        EXPECT_NE(message.find("expected"), std::string::npos) << message;
+    }
+}
+
+TEST_F(TableErrors, NotARegularFile) {
+    std::filesystem::remove(path());
+    std::filesystem::create_directory(path());
+    std::string message;
+    EXPECT_EQ(check(message), ErrorCode::io) << message;
+}
+
+// Every single flipped byte anywhere in the file is caught by open() or verify(), and
+// decoding never crashes.
+TEST_F(TableErrors, EveryFlippedByteIsDetected) {
+    std::vector<std::uint16_t> out(1024);
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        auto b = bytes;
+        b[i] ^= 0x40;
+        write_bytes(path(), b);
+        std::string message;
+        EXPECT_NE(check(message), ErrorCode::ok) << "byte " << i << " of " << bytes.size();
+    }
+}
+
+}  // namespace
+}  // namespace dtb::test
