@@ -104,3 +104,49 @@ dtb_cli_test(unknown_subcommand EXIT 2
     ARGS frobnicate)
 dtb_cli_test(unknown_option EXIT 2
     ARGS perft russian 3 --no-such-option)
+
+# gen writes compressed tables (and nothing raw), verify checks them; a damaged copy fails
+# verify with the file named, and gen repairs it.
+set(DTB_CLI_TABLES ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/russian)
+set(DTB_CLI_DAMAGED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/damaged)
+dtb_cli_test(gen_russian_3 EXIT 0
+    ARGS gen russian --pieces 3 --out ${DTB_CLI_TABLES} --threads 2
+    REGEX "16 slices solved|16 found complete")
+set_tests_properties(cli.gen_russian_3 PROPERTIES FIXTURES_SETUP cli_tables)
+dtb_cli_test(verify_ok EXIT 0 JSON JSON_KEYS "variant,tables_checked,tables_failed,tables,samples,ok"
+    ARGS verify ${DTB_CLI_TABLES} --json --samples 100
+    COMPACT_REGEX "\"tables_checked\":48,\"tables_failed\":0"
+    REGEX "\"ok\": *true"
+    NOT_REGEX "dtbs|\\.tmp")
+dtb_cli_test(verify_text EXIT 0
+    ARGS verify ${DTB_CLI_TABLES}
+    REGEX "48 tables, 0 damaged.* 0 wrong; OK")
+dtb_cli_test(gen_resume EXIT 0
+    ARGS gen russian --pieces 3 --out ${DTB_CLI_TABLES}
+    REGEX "0 slices solved, 16 found complete")
+dtb_cli_test(stats_tables EXIT 0 JSON
+    ARGS stats ${DTB_CLI_TABLES} --json
+    COMPACT_REGEX "\"material\":\"KvK\"")
+set_tests_properties(cli.verify_ok cli.verify_text cli.gen_resume cli.stats_tables
+    PROPERTIES FIXTURES_REQUIRED cli_tables)
+add_test(NAME cli.damage_tables COMMAND ${CMAKE_COMMAND} -DFROM=${DTB_CLI_TABLES}
+    -DTO=${DTB_CLI_DAMAGED} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/damage_table.cmake)
+set_tests_properties(cli.damage_tables PROPERTIES LABELS "cli" FIXTURES_REQUIRED cli_tables
+    FIXTURES_SETUP cli_damaged)
+dtb_cli_test(verify_damaged EXIT 1
+    ARGS verify ${DTB_CLI_DAMAGED}
+    REGEX "KvK.dtc.dtb: truncated.*KvKK.dtw.dtb: holds russian KvKK wdl, expected russian KvKK dtw.*FAILED")
+dtb_cli_test(verify_damaged_json EXIT 1 JSON
+    ARGS verify ${DTB_CLI_DAMAGED} --json
+    COMPACT_REGEX "\"tables_failed\":2"
+    REGEX "\"error\": *\"another table than expected\"")
+set_tests_properties(cli.verify_damaged cli.verify_damaged_json PROPERTIES
+    FIXTURES_REQUIRED cli_damaged)
+dtb_cli_test(gen_repairs EXIT 0
+    ARGS gen russian --pieces 3 --out ${DTB_CLI_DAMAGED}
+    REGEX "solving KvK again.*solving KvKK again.*3 slices solved, 13 found complete")
+set_tests_properties(cli.gen_repairs PROPERTIES FIXTURES_REQUIRED cli_damaged
+    DEPENDS "cli.verify_damaged;cli.verify_damaged_json")
+dtb_cli_test(verify_no_dir EXIT 2
+    ARGS verify ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory
+    REGEX "no such directory")
