@@ -1,6 +1,7 @@
 #include "block_codec.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 
 namespace dtb::compress::detail {
@@ -69,6 +70,34 @@ void encode(Encoding e, std::span<const std::uint16_t> v, unsigned char* out) {
     }
 }
 
+namespace {
+
+// Each byte's values, unpacked: what a cold probe spends most of its decoding time on
+// otherwise (a byte at a time instead of a value at a time).
+template <int Bits>
+struct Unpack {
+    static constexpr int kPerByte = 8 / Bits;
+    std::uint16_t v[256][kPerByte];
+    constexpr Unpack() : v() {
+        for (int b = 0; b < 256; ++b)
+            for (int k = 0; k < kPerByte; ++k)
+                v[b][k] = std::uint16_t((b >> (Bits * k)) & ((1 << Bits) - 1));
+    }
+};
+constexpr Unpack<2> kUnpack2{};
+constexpr Unpack<4> kUnpack4{};
+
+template <int Bits>
+void unpack(const Unpack<Bits>& table, const unsigned char* in, std::size_t n, std::uint16_t* out) {
+    constexpr std::size_t per = Unpack<Bits>::kPerByte;
+    const std::size_t whole = n / per;
+    for (std::size_t i = 0; i < whole; ++i)
+        std::memcpy(out + i * per, table.v[in[i]], sizeof table.v[0]);
+    for (std::size_t i = whole * per; i < n; ++i) out[i] = table.v[in[i / per]][i % per];
+}
+
+}  // namespace
+
 void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* out) {
     switch (e) {
         case Encoding::bytes:
@@ -79,10 +108,10 @@ void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* o
                 out[i] = static_cast<std::uint16_t>(in[i] | (in[n + i] << 8));
             return;
         case Encoding::packed2:
-            for (std::size_t i = 0; i < n; ++i) out[i] = (in[i / 4] >> (2 * (i % 4))) & 3;
+            unpack(kUnpack2, in, n, out);
             return;
         case Encoding::packed4:
-            for (std::size_t i = 0; i < n; ++i) out[i] = (in[i / 2] >> (4 * (i % 2))) & 15;
+            unpack(kUnpack4, in, n, out);
             return;
     }
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -116,10 +117,14 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
                            std::to_string(size) + " bytes, the header says " +
                            std::to_string(h.file_size),
                        message);
-    if (h.positions != index_size(h.variant, t->spec_.material))
+    const Material& m = t->spec_.material;
+    if (std::max({m.white_men, m.white_kings, m.black_men, m.black_kings}) > 16 ||
+        m.white_men + m.white_kings == 0 || m.black_men + m.black_kings == 0)
+        return t->fail(ErrorCode::corrupt, "the header's material is not one of a table", message);
+    if (h.positions == 0 || h.positions != index_size(h.variant, m))
         return t->fail(ErrorCode::corrupt,
                        "the header's position count does not match the material", message);
-    if (h.block_positions == 0 ||
+    if (h.block_positions == 0 || h.block_positions > kMaxBlockPositions ||
         h.blocks != (h.positions + h.block_positions - 1) / h.block_positions)
         return t->fail(ErrorCode::corrupt, "block counts in the header do not add up", message);
     // Each region follows the one before; the additions cannot overflow once each part is
@@ -200,7 +205,7 @@ ErrorCode TableReader::decode_block(std::uint64_t b, DecodeContext& ctx, std::ui
 ErrorCode TableReader::verify(DecodeContext& ctx, std::string& message) const {
     if (xxh64(map_ + sizeof(TableHeader), map_size_ - sizeof(TableHeader)) != header_.file_hash)
         return fail(ErrorCode::checksum, "file checksum mismatch (the file is damaged)", message);
-    std::vector<std::uint16_t> values(header_.block_positions);
+    std::vector<std::uint16_t> values(block_entries(0));
     for (std::uint64_t b = 0; b < header_.blocks; ++b)
         if (const auto c = decode_block(b, ctx, values.data(), message); c != ErrorCode::ok)
             return c;

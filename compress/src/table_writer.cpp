@@ -210,6 +210,9 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
     const Fill fill = o.fill != Fill::best          ? o.fill
                       : spec.kind == ValueKind::dtc ? Fill::frequent
                                                     : Fill::previous;
+    if (bp > kMaxBlockPositions)
+        throw TableError(path.string() + ": blocks of more than " +
+                         std::to_string(kMaxBlockPositions) + " entries");
     const std::uint64_t blocks = (n + bp - 1) / bp;
 
     std::vector<std::vector<unsigned char>> raw(blocks);

@@ -66,6 +66,9 @@ class TableError : public std::runtime_error {
 
 inline constexpr char kTableMagic[8] = {'D', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
 inline constexpr std::uint32_t kTableFormatVersion = 1;
+// The most entries a block may hold: bounds what a reader allocates for a block, whatever a
+// damaged header says.
+inline constexpr std::uint32_t kMaxBlockPositions = 1u << 22;
 
 // The header as it lies on disk (field by field, little-endian; reserved bytes are zero).
 struct TableHeader {
