@@ -1,0 +1,51 @@
+# Installs the build into a fresh prefix, then builds programs against the installed
+# package both ways (find_package(dtb) and pkg-config) and runs them on a table directory.
+#   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DTABLES=... -DFEN=...
+#         -P install_test.cmake
+cmake_minimum_required(VERSION 3.22)
+
+function(run)
+    execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+        string(REPLACE ";" " " cmd "${ARGN}")
+        message(FATAL_ERROR "failed (${rc}): ${cmd}\n${out}\n${err}")
+    endif()
+    set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+file(REMOVE_RECURSE ${WORK_DIR})
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+foreach(f include/dtb/probe.h include/dtb/probe.hpp lib/pkgconfig/dtb.pc
+        lib/cmake/dtb/dtbConfig.cmake)
+    if(NOT EXISTS ${prefix}/${f})
+        message(FATAL_ERROR "not installed: ${f}")
+    endif()
+endforeach()
+
+# find_package(dtb)
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/probe/install_consumer -B ${WORK_DIR}/consumer
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release
+    -DEXAMPLE_SOURCE=${SOURCE_DIR}/examples/probe_example.c)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer)
+set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
+run(${WORK_DIR}/consumer/c_example ${TABLES} ${FEN})
+if(NOT last_output MATCHES "win, dtw")
+    message(FATAL_ERROR "unexpected output of the C example:\n${last_output}")
+endif()
+run(${WORK_DIR}/consumer/cpp_fast_path ${TABLES} ${FEN})
+if(NOT last_output MATCHES "fast path: win")
+    message(FATAL_ERROR "unexpected output of the C++ program:\n${last_output}")
+endif()
+
+# pkg-config, with the plain C compiler
+set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
+run(pkg-config --cflags --libs dtb)
+string(STRIP "${last_output}" flags)
+separate_arguments(flags UNIX_COMMAND "${flags}")
+run(cc -std=c99 -Wall -o ${WORK_DIR}/pc_example ${SOURCE_DIR}/examples/probe_example.c ${flags})
+run(${WORK_DIR}/pc_example ${TABLES} ${FEN})
+if(NOT last_output MATCHES "win, dtw")
+    message(FATAL_ERROR "unexpected output of the pkg-config build:\n${last_output}")
+endif()
+file(REMOVE_RECURSE ${WORK_DIR})

@@ -1,0 +1,49 @@
+# (Regexes avoid unbalanced square brackets: CMake does not split lists inside them.)
+# Tests of the probing library outside GoogleTest: the example program, dtb probe and
+# dtb best on a small generated directory, and the installed package.
+
+# Russian up to 3 pieces, generated once for these tests.
+set(DTB_PROBE_TABLES ${CMAKE_CURRENT_BINARY_DIR}/probe_tables/russian)
+add_test(NAME probe.generate_tables
+    COMMAND $<TARGET_FILE:dtb> gen russian --pieces 3 --out ${DTB_PROBE_TABLES} --threads 1)
+set_tests_properties(probe.generate_tables PROPERTIES FIXTURES_SETUP probe_tables
+    LABELS "probe" TIMEOUT 300)
+
+# A won position (two kings against a man) and a draw.
+set(DTB_PROBE_WIN "W:WKa1,Kc3:Bh8")
+add_test(NAME probe.example COMMAND probe_example ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} "W:WKa1:BKh6")
+set_tests_properties(probe.example PROPERTIES FIXTURES_REQUIRED probe_tables LABELS "probe"
+    PASS_REGULAR_EXPRESSION "win, dtw 3, dtc 2.*draw")
+
+set(probe_cli_tests)
+macro(probe_cli_test name)
+    dtb_cli_test(${name} ${ARGN})
+    list(APPEND probe_cli_tests cli.${name})
+endmacro()
+probe_cli_test(probe_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,moves"
+    ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json
+    COMPACT_REGEX "\"wdl\":\"win\",\"dtw\":3,\"dtc\":2,\"moves\":.{\"move\":\"[a-h][1-8]-[a-h][1-8]\",\"wdl\":\"loss\",\"dtw\":2,")
+probe_cli_test(probe_text EXIT 0 ARGS probe ${DTB_PROBE_TABLES} "B:WKa1,Kc3:Bh8"
+    REGEX "Black to move: (win|draw|loss)")
+probe_cli_test(probe_bad_fen EXIT 2 ARGS probe ${DTB_PROBE_TABLES} "W:Wz9:Bh8" REGEX "dtb: ")
+probe_cli_test(probe_bad_dir EXIT 2 ARGS probe ${CMAKE_CURRENT_BINARY_DIR}/no_such_dir ${DTB_PROBE_WIN}
+    REGEX "not a directory")
+probe_cli_test(probe_not_available EXIT 1 ARGS probe ${DTB_PROBE_TABLES} "W:WKa1,Kc3:Bh8,h6"
+    REGEX "not available")
+probe_cli_test(probe_game_over EXIT 2 ARGS probe ${DTB_PROBE_TABLES} "W:WKa1:B"
+    REGEX "already over")
+probe_cli_test(best_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+    REGEX "win in 3 plies.*dtw 2.*dtw 1.*dtw 0.*Black has no move")
+probe_cli_test(best_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,line"
+    ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json COMPACT_REGEX "\"dtw\":0}.}$")
+probe_cli_test(best_draw EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:BKh6" REGEX "draw")
+probe_cli_test(best_bad_fen EXIT 2 ARGS best ${DTB_PROBE_TABLES} "W:Wa1:Bh8:X")
+set_tests_properties(${probe_cli_tests} PROPERTIES FIXTURES_REQUIRED probe_tables)
+
+# cmake --install into a temporary prefix, then find_package(dtb) and pkg-config builds.
+add_test(NAME install.package COMMAND ${CMAKE_COMMAND}
+    -DBUILD_DIR=${CMAKE_BINARY_DIR} -DSOURCE_DIR=${CMAKE_SOURCE_DIR}
+    -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/install_test -DTABLES=${DTB_PROBE_TABLES}
+    -DFEN=${DTB_PROBE_WIN} -P ${CMAKE_CURRENT_SOURCE_DIR}/probe/install_test.cmake)
+set_tests_properties(install.package PROPERTIES FIXTURES_REQUIRED probe_tables
+    LABELS "install" TIMEOUT 300)
