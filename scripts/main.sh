@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The main job, from a fresh clone: install what is missing, build, and run perft of every
+# The main job, from a fresh clone: install what is missing, build, run perft of every
 # variant from its initial position (a check of the move generator against published
-# counts, and of its speed).
+# counts, and of its speed), then generate the default tablebase (russian, up to 4 pieces)
+# and probe a won position from it: its value, every move's value, and the best line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -23,3 +24,13 @@ for v in $("$dtb" variants --json | sed -n 's/^ *"name": "\(.*\)",$/\1/p'); do
     rate=$(echo "$line" | sed -n 's/.*, \([0-9.]*\) M nodes\/s).*/\1/p')
     printf '%-14s %5s %14s %10s\n' "$v" "$d" "$nodes" "${rate:--}"
 done
+
+# The default tablebase, and a probe of it: three kings against one, the longest win of
+# KKKvK (White to move). A rerun finds the tables complete and keeps them.
+echo
+"$dtb" gen russian --pieces 4 --out tables/russian
+fen='W:WKc1,Kd2,Ka3:BKe1'
+echo
+"$dtb" probe tables/russian "$fen"
+echo
+"$dtb" best tables/russian "$fen"
