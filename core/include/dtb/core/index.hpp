@@ -74,6 +74,21 @@ class Index {
         return block * block_size_ + kings;
     }
 
+    // The first index of p's block (its men configuration).
+    std::uint64_t block_base(const Position<V>& p) const {
+        return (rank_subset(p.men(Color::white), kManMask[0], m_.white_men) * black_men_ +
+                rank_subset(p.men(Color::black), kManMask[1], m_.black_men)) *
+               block_size_;
+    }
+
+    // The index of p, whose block starts at block_base (a king move keeps the block).
+    std::uint64_t rank_in_block(const Position<V>& p, std::uint64_t block_base) const {
+        const bb free = G::board & ~(p.men(Color::white) | p.men(Color::black));
+        const bb wk = p.kings_of(Color::white), bk = p.kings_of(Color::black);
+        return block_base + rank_subset(wk, free, m_.white_kings) * black_kings_ +
+               rank_subset(bk, free & ~wk, m_.black_kings);
+    }
+
     // The position of index i with side to move `side`; false for a broken index (men of
     // both sides on one square).
     bool unrank(std::uint64_t i, Color side, Position<V>& p) const {

@@ -330,6 +330,32 @@ class MoveGen {
         return p.side == Color::white ? count<Color::white>(p, dups) : count<Color::black>(p, dups);
     }
 
+    // For a side to move known to have no capture (the generator's init pass): the number
+    // of its king moves, and each of its man moves as f(from, to, promotes).
+    static int count_quiet_king_moves(const P& p) {
+        const bb kings = p.kings_of(p.side) & ~R::frozen_king(p);
+        if (!kings) return 0;
+        const bb empty = p.empty();
+        int n = 0;
+        for_each_dir<V::king_moves>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            if constexpr (V::king_range == Range::short_) {
+                n += popcount(G::template step<D>(kings) & empty);
+            } else {
+                n += popcount(G::template slide<D>(kings, empty));
+            }
+        });
+        return n;
+    }
+    template <class F>
+    static void for_each_quiet_man_move(const P& p, F&& f) {
+        if (p.side == Color::white) {
+            quiet_man_moves<Color::white>(p, f);
+        } else {
+            quiet_man_moves<Color::black>(p, f);
+        }
+    }
+
   private:
     template <Color C>
     static bool has_capture(const P& p) {
@@ -357,6 +383,20 @@ class MoveGen {
             found |= (G::template step<D>(reach & opp) & empty) != 0;
         });
         return found;
+    }
+
+    template <Color C, class F>
+    static void quiet_man_moves(const P& p, F& f) {
+        const bb empty = p.empty();
+        const bb men = p.men(C);
+        if (!men) return;
+        for_each_dir<R::man_moves(C)>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            for (bb t = G::template step<D>(men) & empty; t;) {
+                const int to = pop_lsb(t);
+                f(to - G::shift_of(D), to, (bit<bb>(to) & G::promotion_row(C)) != 0);
+            }
+        });
     }
 
     template <Color C, class Out>
