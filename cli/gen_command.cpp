@@ -89,6 +89,9 @@ void run(const GenCliOptions& o, const VariantName& name) {
               << sum.positions_solved << " positions solved in " << duration(sum.seconds);
     if (sum.seconds > 0 && sum.positions_solved)
         std::cout << " (" << double(sum.positions_solved) / sum.seconds / 1e6 << " M positions/s)";
+    if (sum.table_bytes)
+        std::cout << "; tables " << sum.table_bytes << " bytes, written in "
+                  << duration(sum.table_seconds);
     std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
 }
 
@@ -100,8 +103,10 @@ void add_gen_command(CLI::App& app) {
     cmd->footer(
         "Solves every material with 2..N pieces (each side at least one) by retrograde\n"
         "analysis: WDL, DTW (plies to the end) and DTC (plies to the next capture or man\n"
-        "move) for both sides to move, written as one file per material plus manifest.json.\n"
-        "A killed run resumes: finished slices are checked and kept.\n"
+        "move), written as three compressed tables per material (KKMvK.wdl.dtb, .dtw.dtb,\n"
+        ".dtc.dtb: White to move; Black to move is the colour-flipped material's table)\n"
+        "plus manifest.json. A killed run resumes: finished tables are checked and kept.\n"
+        "Check a directory with 'dtb verify DIR'.\n"
         "Examples:\n"
         "  dtb gen russian --pieces 4                 (into tables/russian)\n"
         "  dtb gen english --pieces 5 --out /data/english --threads 2\n"

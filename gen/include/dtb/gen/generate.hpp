@@ -45,6 +45,8 @@ struct GenSummary {
     int slices_solved = 0, slices_loaded = 0;
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides
     double seconds = 0;
+    double table_seconds = 0;       // of which compressing and writing tables
+    std::uint64_t table_bytes = 0;  // written
 };
 
 struct GenCallbacks {
@@ -184,6 +186,14 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     // with their manifest entries (taken while they still hold DTC).
     std::map<Material, std::pair<std::unique_ptr<Slice<V>>, nlohmann::ordered_json>> derived;
     auto lookup = [&tb](const Position<V>& p) { return tb.probe(p); };
+    auto write = [&](const Slice<V>& s) {
+        const auto w0 = std::chrono::steady_clock::now();
+        const auto sizes = write_tables(o.out, variant, s);
+        sum.table_seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        sum.table_bytes += sizes[0] + sizes[1] + sizes[2];
+        return sizes;
+    };
     auto file_sizes = [&](nlohmann::ordered_json& entry, const std::array<std::uint64_t, 3>& b) {
         entry["table_bytes"] = {{"wdl", b[0]}, {"dtw", b[1]}, {"dtc", b[2]}};
     };
@@ -229,12 +239,12 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             });
             slice = solver.solve();
             entry = slice_json(*slice);
-            file_sizes(entry, write_tables(o.out, variant, *slice));
+            file_sizes(entry, write(*slice));
             if (m.flipped() != m) {
                 // The twin's White to move is this slice's Black to move, turned round.
                 auto twin = Symmetry<V>::flipped(*slice);
                 auto twin_entry = slice_json(*twin);
-                file_sizes(twin_entry, write_tables(o.out, variant, *twin));
+                file_sizes(twin_entry, write(*twin));
                 for (auto& v : twin->dtc) v = {};
                 for (auto& v : twin->capture) v = {};
                 derived[m.flipped()] = {std::move(twin), std::move(twin_entry)};
