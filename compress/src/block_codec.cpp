@@ -116,6 +116,39 @@ void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* o
     }
 }
 
+namespace {
+
+// As few runs as `previous` gives (a gap between two equal values takes that value, one
+// between different values switches once), but the switch happens where the entry `period`
+// back switched to the next value, when it did inside the gap: the block then repeats what
+// it held one period earlier, which zstd codes as a match.
+void fill_aligned(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                  std::uint16_t first, std::uint64_t period, std::uint16_t* out) {
+    const std::size_t n = values.size();
+    std::uint16_t prev = first;
+    for (std::size_t i = 0; i < n;) {
+        if (!dont_care[i]) {
+            out[i] = prev = values[i];
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < n && dont_care[end]) ++end;
+        const std::uint16_t next = end < n ? values[end] : prev;
+        std::size_t split = end;
+        if (next != prev && period > 0)
+            for (std::size_t k = std::max<std::size_t>(i, period); k < end; ++k)
+                if (out[k - period] == next) {
+                    split = k;
+                    break;
+                }
+        for (std::size_t k = i; k < end; ++k) out[k] = k < split ? prev : next;
+        i = end;
+    }
+}
+
+}  // namespace
+
 void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
                 Fill fill, std::uint64_t period, std::uint16_t* out) {
     const std::size_t n = values.size();
@@ -134,6 +167,10 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
                 frequent = v;
                 break;
             }
+    }
+    if (fill == Fill::aligned) {
+        fill_aligned(values, dont_care, first, period, out);
+        return;
     }
     std::uint16_t last = first;
     for (std::size_t i = 0; i < n; ++i) {
@@ -156,10 +193,8 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
             case Fill::period:
                 out[i] = back ? out[i - period] : last;
                 break;
-            case Fill::match:
-                out[i] = back && i > period && out[i - 1] == out[i - 1 - period] ? out[i - period]
-                                                                                 : last;
-                break;
+            case Fill::aligned:
+                break;  // below
         }
         last = out[i];
     }

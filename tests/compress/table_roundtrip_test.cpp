@@ -46,7 +46,7 @@ INSTANTIATE_TEST_SUITE_P(Encodings, TableRoundTrip,
                                            Case{Encoding::packed4, 777, Fill::frequent, 15},
                                            Case{Encoding::bytes, 4096, Fill::zero, 255},
                                            Case{Encoding::planes16, 333, Fill::period, 4000},
-                                           Case{Encoding::planes16, 100000, Fill::match, 65535},
+                                           Case{Encoding::planes16, 100000, Fill::aligned, 65535},
                                            Case{Encoding{0}, 0, Fill::previous, 3},
                                            Case{Encoding{0}, 0, Fill::previous, 200}));
 

@@ -22,9 +22,9 @@ enum class Fill : std::uint8_t {
     previous,  // the nearest cared-for value before it (after it, at a block's start)
     frequent,  // the block's most frequent cared-for value
     zero,
-    period,  // the value `period` entries before (the previous one in a block's first period)
-    match,   // the value `period` entries before when the entry before matched its own, else
-             // the previous value: continues whichever repetition is under way
+    period,   // the value `period` entries before (the previous one in a block's first period)
+    aligned,  // previous, but a gap between two values switches where the entry `period`
+              // back switched (block_codec.cpp)
 };
 
 // The choices the writer makes; the defaults are the measured best (table_writer.cpp).

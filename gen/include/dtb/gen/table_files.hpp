@@ -48,6 +48,9 @@ std::array<std::uint64_t, 3> write_tables(const std::filesystem::path& dir, std:
         throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
     std::array<std::uint64_t, 3> sizes{};
     std::vector<std::uint16_t> values(s.index.size());
+    compress::WriteOptions options;
+    // Entries per placement of all pieces but Black's kings: where values repeat.
+    options.period = s.index.block_size() / s.index.white_king_ranks();
     for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
         const auto kind = kValueKinds[k];
         for (std::uint64_t i = 0; i < values.size(); ++i)
@@ -55,7 +58,8 @@ std::array<std::uint64_t, 3> write_tables(const std::filesystem::path& dir, std:
                         : kind == compress::ValueKind::dtw ? s.dtw[0][i]
                                                            : s.dtc[0][i];
         const auto path = dir / compress::table_file_name(s.material(), kind);
-        compress::write_table(path, {variant, s.material(), kind}, values, dont_care_mask(s, kind));
+        compress::write_table(path, {variant, s.material(), kind}, values, dont_care_mask(s, kind),
+                              options);
         sizes[k] = std::filesystem::file_size(path);
     }
     return sizes;
