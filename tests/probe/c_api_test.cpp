@@ -107,6 +107,27 @@ TEST(ProbeCApi, PrincipalVariationEndsTheGame) {
     EXPECT_TRUE(line.empty());
 }
 
+// Turkish is written in algebraic notation only: dtb_position numbers a1 = 1 ... h8 = 64.
+TEST(ProbeCApi, AlgebraicSquareNumbers) {
+    probe::Tablebase tb(probe_fixture<Turkish>(2).dir, 1 << 20);
+    const auto number = [](const char* sq) { return (sq[1] - '1') * 8 + (sq[0] - 'a') + 1; };
+    for (const auto& [w, b] : {std::pair{"d4", "e7"}, {"a1", "h8"}, {"c2", "g6"}, {"h3", "b5"}}) {
+        for (int side = 0; side < 2; ++side) {
+            const std::string fen = std::string(side ? "B" : "W") + ":WK" + w + ":BK" + b;
+            dtb_position p{};
+            p.side_to_move = side;
+            p.white[0] = std::uint64_t{1} << (number(w) - 1);
+            p.black[0] = std::uint64_t{1} << (number(b) - 1);
+            p.kings[0] = p.white[0] | p.black[0];
+            dtb_value a, c;
+            ASSERT_EQ(dtb_probe_fen(tb.c_handle(), fen.c_str(), DTB_WANT_DTW, &a), DTB_OK) << fen;
+            ASSERT_EQ(dtb_probe_position(tb.c_handle(), &p, DTB_WANT_DTW, &c), DTB_OK) << fen;
+            EXPECT_EQ(a.wdl, c.wdl) << fen;
+            EXPECT_EQ(a.dtw, c.dtw) << fen;
+        }
+    }
+}
+
 TEST(ProbeCApi, CppWrapper) {
     probe::Tablebase tb(probe_fixture<Russian>(3).dir, 1 << 20);
     EXPECT_EQ(tb.variant(), "russian");
