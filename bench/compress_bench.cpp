@@ -41,6 +41,13 @@ const BenchDir& bench_dir() {
     return d;
 }
 
+// What dtb gen writes with (gen::write_tables): the index's period for the WDL fill.
+WriteOptions options_of(const gen::Slice<Russian>& s) {
+    WriteOptions o;
+    o.period = s.index.block_size() / s.index.white_king_ranks();
+    return o;
+}
+
 std::vector<std::uint16_t> values_of(const gen::Slice<Russian>& s, ValueKind k) {
     std::vector<std::uint16_t> v(s.index.size());
     for (std::uint64_t i = 0; i < v.size(); ++i)
@@ -61,7 +68,7 @@ void BM_CompressSize(benchmark::State& state) {
             const auto& s = *tb.slice(m);
             const auto path = bench_dir().path / table_file_name(m, kind);
             write_table(path, {std::uint8_t(VariantId::russian), m, kind}, values_of(s, kind),
-                        gen::dont_care_mask(s, kind));
+                        gen::dont_care_mask(s, kind), options_of(s));
             positions += s.index.size();
             bytes += std::filesystem::file_size(path);
         }
@@ -86,7 +93,7 @@ void BM_CompressDecodeBlock(benchmark::State& state) {
     const auto& s = *russian_tables().slice(m);
     const auto path = bench_dir().path / ("decode_" + table_file_name(m, kind));
     write_table(path, {std::uint8_t(VariantId::russian), m, kind}, values_of(s, kind),
-                gen::dont_care_mask(s, kind));
+                gen::dont_care_mask(s, kind), options_of(s));
     std::unique_ptr<TableReader> r;
     std::string message;
     if (TableReader::open(path, {std::uint8_t(VariantId::russian), m, kind}, r, message) !=
