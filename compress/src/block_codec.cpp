@@ -136,8 +136,10 @@ void fill_aligned(std::span<const std::uint16_t> values, std::span<const std::ui
         while (end < n && dont_care[end]) ++end;
         const std::uint16_t next = end < n ? values[end] : prev;
         std::size_t split = end;
+        // Only entries written already (before the gap) may be looked back at: `out` is
+        // scratch reused from block to block, and the bytes must not depend on what it held.
         if (next != prev && period > 0)
-            for (std::size_t k = std::max<std::size_t>(i, period); k < end; ++k)
+            for (std::size_t k = std::max<std::size_t>(i, period); k < end && k - period < i; ++k)
                 if (out[k - period] == next) {
                     split = k;
                     break;
