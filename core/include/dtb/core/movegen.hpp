@@ -333,19 +333,8 @@ class MoveGen {
     // For a side to move known to have no capture (the generator's init pass): the number
     // of its king moves, and each of its man moves as f(from, to, promotes).
     static int count_quiet_king_moves(const P& p) {
-        const bb kings = p.kings_of(p.side) & ~R::frozen_king(p);
-        if (!kings) return 0;
-        const bb empty = p.empty();
-        int n = 0;
-        for_each_dir<V::king_moves>([&](auto d) {
-            constexpr Dir D = decltype(d)::value;
-            if constexpr (V::king_range == Range::short_) {
-                n += popcount(G::template step<D>(kings) & empty);
-            } else {
-                n += popcount(G::template slide<D>(kings, empty));
-            }
-        });
-        return n;
+        return p.side == Color::white ? quiet_king_move_count<Color::white>(p, p.empty())
+                                      : quiet_king_move_count<Color::black>(p, p.empty());
     }
     template <class F>
     static void for_each_quiet_man_move(const P& p, F&& f) {
@@ -483,18 +472,23 @@ class MoveGen {
             constexpr Dir D = decltype(d)::value;
             n += popcount(G::template step<D>(men) & empty);
         });
+        return n + quiet_king_move_count<C>(p, empty);
+    }
+
+    template <Color C>
+    static int quiet_king_move_count(const P& p, bb empty) {
         const bb kings = p.kings_of(C) & ~R::frozen_king(p);
-        if (kings) {
-            for_each_dir<V::king_moves>([&](auto d) {
-                constexpr Dir D = decltype(d)::value;
-                if constexpr (V::king_range == Range::short_) {
-                    n += popcount(G::template step<D>(kings) & empty);
-                } else {
-                    // Rays of different kings never share a target in one direction.
-                    n += popcount(G::template slide<D>(kings, empty));
-                }
-            });
-        }
+        if (!kings) return 0;
+        int n = 0;
+        for_each_dir<V::king_moves>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            if constexpr (V::king_range == Range::short_) {
+                n += popcount(G::template step<D>(kings) & empty);
+            } else {
+                // Rays of different kings never share a target in one direction.
+                n += popcount(G::template slide<D>(kings, empty));
+            }
+        });
         return n;
     }
 };
