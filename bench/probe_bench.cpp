@@ -1,18 +1,23 @@
 // Probe speed: latency of one probe with a warm cache (the block decoded before) and cold
 // (the file in the page cache, the block not decoded: a library opened without a cache, so
-// every probe decodes its block), and probes per second with 1 and 2 threads.
+// every probe decodes its block, unless the probe before it in the thread decoded the same
+// one), and probes per second with 1 and 2 threads; the distribution of single probes'
+// latencies over random positions.
 // Tables: $DTB_BENCH_TABLES, or russian up to 4 pieces generated once into the temporary
 // directory (dtb_probe_bench_russian4, kept for later runs).
 // Run: dtb_bench --benchmark_filter=Probe --benchmark_repetitions=9
 //      --benchmark_report_aggregates_only=true   (the median is the figure to quote)
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <random>
 #include <vector>
 
+#include "dtb/core/recompute.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/probe.hpp"
 
@@ -33,9 +38,10 @@ std::filesystem::path tables_dir() {
     return dir;
 }
 
-// Random positions of the 4-piece materials, White or Black to move; `quiet`: only those
-// without a capture (a single table lookup), else any (captures resolved by search).
-std::vector<Position<V>> sample(bool quiet, std::size_t n) {
+// Random positions of the 4-piece materials, White or Black to move; `stored`: only those
+// the tables store (core/recompute.hpp: a single table lookup), else any (a capture or a
+// threat resolved by a search over stored values).
+std::vector<Position<V>> sample(bool stored, std::size_t n) {
     std::mt19937_64 rng(42);
     std::vector<Material> four;
     for (const auto& m : materials_up_to(4))
@@ -46,7 +52,7 @@ std::vector<Position<V>> sample(bool quiet, std::size_t n) {
         Position<V> p;
         if (!index.unrank(rng() % index.size(), rng() & 1 ? Color::white : Color::black, p))
             continue;
-        if (quiet && MoveGen<V>::has_capture(p)) continue;
+        if (stored && recompute_kind(p) != Recompute::no) continue;
         out.push_back(p);
     }
     return out;
@@ -54,7 +60,7 @@ std::vector<Position<V>> sample(bool quiet, std::size_t n) {
 
 struct Setup {
     std::unique_ptr<Tablebase> warm, cold;
-    std::vector<Position<V>> quiet, any;
+    std::vector<Position<V>> stored, any;
 };
 const Setup& setup() {
     static const Setup s = [] {
@@ -62,14 +68,14 @@ const Setup& setup() {
         const auto dir = tables_dir();
         x.warm = std::make_unique<Tablebase>(dir, std::size_t(256) << 20);
         x.cold = std::make_unique<Tablebase>(dir, 0);
-        x.quiet = sample(true, 1 << 14);
+        x.stored = sample(true, 1 << 14);
         x.any = sample(false, 1 << 14);
         // Warm the cache with every sampled position (and open every table).
         const auto prober = x.warm->prober<V>();
         Value v;
-        for (const auto* set : {&x.quiet, &x.any})
+        for (const auto* set : {&x.stored, &x.any})
             for (const auto& p : *set) prober.value(p, want_all, v);
-        x.cold->prober<V>().value(x.quiet[0], want_all, v);  // open the tables
+        x.cold->prober<V>().value(x.stored[0], want_all, v);  // open the tables
         return x;
     }();
     return s;
@@ -89,8 +95,8 @@ void run(benchmark::State& state, const Tablebase& tb, const std::vector<Positio
     state.SetItemsProcessed(state.iterations());
 }
 
-void BM_ProbeWarmQuietWdl(benchmark::State& state) {
-    run(state, *setup().warm, setup().quiet, want_wdl);
+void BM_ProbeWarmStoredWdl(benchmark::State& state) {
+    run(state, *setup().warm, setup().stored, want_wdl);
 }
 void BM_ProbeWarmAnyWdl(benchmark::State& state) {
     run(state, *setup().warm, setup().any, want_wdl);
@@ -98,9 +104,38 @@ void BM_ProbeWarmAnyWdl(benchmark::State& state) {
 void BM_ProbeWarmAnyAll(benchmark::State& state) {
     run(state, *setup().warm, setup().any, want_all);
 }
-void BM_ProbeColdQuietWdl(benchmark::State& state) {
-    run(state, *setup().cold, setup().quiet, want_wdl);
+void BM_ProbeColdStoredWdl(benchmark::State& state) {
+    run(state, *setup().cold, setup().stored, want_wdl);
 }
+
+// The distribution of single probes' latencies over random positions (any kind): the mean
+// above hides that most probes are one lookup and a few (captures, threats) a search.
+// Counters p50, p90, p99 in ns (each includes ~20 ns of clock reading).
+void latency(benchmark::State& state, const Tablebase& tb, int want) {
+    const auto prober = tb.prober<V>();
+    const auto& ps = setup().any;
+    std::vector<double> ns;
+    ns.reserve(1 << 20);
+    std::size_t i = 0;
+    Value v;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const Status s = prober.value(ps[i++ % ps.size()], want, v);
+        const auto t1 = std::chrono::steady_clock::now();
+        benchmark::DoNotOptimize(s);
+        if (ns.size() < ns.capacity())
+            ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+    }
+    std::sort(ns.begin(), ns.end());
+    auto at = [&](double q) {
+        return ns.empty() ? 0.0 : ns[std::size_t(q * double(ns.size() - 1))];
+    };
+    state.counters["p50_ns"] = at(0.5);
+    state.counters["p90_ns"] = at(0.9);
+    state.counters["p99_ns"] = at(0.99);
+}
+void BM_ProbeLatencyWarmAnyWdl(benchmark::State& state) { latency(state, *setup().warm, want_wdl); }
+void BM_ProbeLatencyColdAnyWdl(benchmark::State& state) { latency(state, *setup().cold, want_wdl); }
 void BM_ProbeColdAnyAll(benchmark::State& state) {
     run(state, *setup().cold, setup().any, want_all);
 }
@@ -119,10 +154,12 @@ void BM_ProbeWarmFenC(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(BM_ProbeWarmQuietWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyAll)->Threads(1)->Threads(2)->UseRealTime();
-BENCHMARK(BM_ProbeColdQuietWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeColdStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeLatencyWarmAnyWdl);
+BENCHMARK(BM_ProbeLatencyColdAnyWdl);
 BENCHMARK(BM_ProbeColdAnyAll)->Threads(1)->UseRealTime();
 BENCHMARK(BM_ProbeWarmFenC);
 

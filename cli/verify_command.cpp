@@ -19,6 +19,7 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/notation.hpp"
+#include "dtb/core/recompute.hpp"
 #include "dtb/gen/successor_value.hpp"
 
 namespace dtb::cli {
@@ -94,12 +95,12 @@ class TableSet {
     }
 
     // The value of any position, from the tables: Black to move through the flipped
-    // material, a position with a capture by a capture search.
+    // material, a position the tables do not store (core/recompute.hpp) from its successors.
     std::optional<Value> probe(const Position<V>& p) {
         if (p.side == Color::black) return probe(Flip<V>::apply(p));
-        if (MoveGen<V>::has_capture(p))
+        if (const Recompute r = recompute_kind(p); r != Recompute::no)
             return gen::value_from_successors(
-                p, [&](const Position<V>& q) { return probe(q); }, true);
+                p, [&](const Position<V>& q) { return probe(q); }, r == Recompute::captures);
         const Material m{popcount(p.men(Color::white)), popcount(p.kings_of(Color::white)),
                          popcount(p.men(Color::black)), popcount(p.kings_of(Color::black))};
         const auto v = stored(m, Index<V>(m).rank(p));
@@ -159,8 +160,8 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
         if (r.code != ErrorCode::ok) ok = false;
         tables.push_back(std::move(r));
     }
-    // 2. Values re-derived from their successors, on random White-to-move positions without
-    //    a capture (those with one are don't-care in the tables).
+    // 2. Values re-derived from their successors, on random White-to-move positions the
+    //    tables store (the others are don't-care in them).
     TableSet<V> set(dir, variant);
     std::mt19937_64 rng(o.seed);
     std::uint64_t checked = 0, unavailable = 0;
@@ -173,7 +174,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
         for (int s = 0, tries = 0; s < o.samples && tries < 20 * o.samples; ++tries) {
             const std::uint64_t i = pick(rng);
             Position<V> p;
-            if (!idx.unrank(i, Color::white, p) || MoveGen<V>::has_capture(p)) continue;
+            if (!idx.unrank(i, Color::white, p) || recompute_kind(p) != Recompute::no) continue;
             ++s;
             const auto stored = set.stored(m, i);
             const auto derived =

@@ -95,10 +95,12 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     decode_header(t->map_, h);
     if (std::memcmp(h.magic, kTableMagic, 8) != 0)
         return t->fail(ErrorCode::bad_magic, "not a dtb table (bad magic)", message);
-    if (h.format_version != kTableFormatVersion)
+    if (h.format_version < kOldestReadableFormatVersion || h.format_version > kTableFormatVersion)
         return t->fail(ErrorCode::bad_version,
                        "format version " + std::to_string(h.format_version) +
-                           ", this dtb reads version " + std::to_string(kTableFormatVersion),
+                           ", this dtb reads versions " +
+                           std::to_string(kOldestReadableFormatVersion) + " to " +
+                           std::to_string(kTableFormatVersion),
                        message);
     if (xxh64(t->map_, kHeaderHashedBytes) != h.header_hash)
         return t->fail(ErrorCode::checksum, "header checksum mismatch (the file is damaged)",
@@ -164,6 +166,14 @@ std::uint32_t TableReader::block_entries(std::uint64_t b) const {
 
 ErrorCode TableReader::decode_block(std::uint64_t b, DecodeContext& ctx, std::uint16_t* out,
                                     std::string& message) const {
+    const unsigned char* encoded = nullptr;
+    if (const auto e = decompress_block(b, ctx, encoded, message); e != ErrorCode::ok) return e;
+    detail::decode(encoding(), encoded, block_entries(b), out);
+    return ErrorCode::ok;
+}
+
+ErrorCode TableReader::decompress_block(std::uint64_t b, DecodeContext& ctx,
+                                        const unsigned char*& encoded, std::string& message) const {
     if (b >= header_.blocks)
         return fail(ErrorCode::corrupt,
                     "block " + std::to_string(b) + " asked for, the table has " +
@@ -184,9 +194,7 @@ ErrorCode TableReader::decode_block(std::uint64_t b, DecodeContext& ctx, std::ui
         return fail(ErrorCode::checksum,
                     "block " + std::to_string(b) + " checksum mismatch (the file is damaged)",
                     message);
-    const std::uint32_t n = block_entries(b);
-    const Encoding enc = encoding();
-    const std::size_t bytes = detail::encoded_size(enc, n);
+    const std::size_t bytes = detail::encoded_size(encoding(), block_entries(b));
     if (ctx.scratch_.size() < bytes) ctx.scratch_.resize(bytes);
     const std::size_t r =
         ddict_ ? ZSTD_decompress_usingDDict(ctx.dctx_, ctx.scratch_.data(), bytes, base + e.offset,
@@ -198,8 +206,25 @@ ErrorCode TableReader::decode_block(std::uint64_t b, DecodeContext& ctx, std::ui
             "block " + std::to_string(b) + " does not decode" +
                 (ZSTD_isError(r) ? std::string(": ") + ZSTD_getErrorName(r) : " to its size"),
             message);
-    detail::decode(enc, ctx.scratch_.data(), n, out);
+    encoded = ctx.scratch_.data();
     return ErrorCode::ok;
+}
+
+std::size_t encoded_size(Encoding e, std::size_t n) { return detail::encoded_size(e, n); }
+
+std::uint16_t encoded_value(Encoding e, const unsigned char* encoded, std::size_t n,
+                            std::size_t i) {
+    switch (e) {
+        case Encoding::bytes:
+            return encoded[i];
+        case Encoding::planes16:
+            return std::uint16_t(encoded[i] | encoded[n + i] << 8);
+        case Encoding::packed2:
+            return (encoded[i / 4] >> (2 * (i % 4))) & 3;
+        case Encoding::packed4:
+            return (encoded[i / 2] >> (4 * (i % 2))) & 15;
+    }
+    return 0;
 }
 
 ErrorCode TableReader::verify(DecodeContext& ctx, std::string& message) const {

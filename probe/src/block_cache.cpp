@@ -25,26 +25,28 @@ std::size_t BlockCache::set_of(std::uint64_t key) const {
     return std::size_t((h >> 32) % sets_);
 }
 
-bool BlockCache::find(std::uint64_t key, std::uint32_t entry, std::uint16_t& value) const {
+bool BlockCache::find(std::uint64_t key, std::uint32_t entry, int bits,
+                      std::uint16_t& value) const {
     if (sets_ == 0) return false;
     const std::size_t first = set_of(key) * std::size_t(ways_);
     for (int w = 0; w < ways_; ++w) {
         Slot& s = slot_[first + std::size_t(w)];
         const std::uint64_t seq = s.seq.load(std::memory_order_acquire);
         if ((seq & 1) || s.key.load(std::memory_order_relaxed) != key) continue;
-        std::uint64_t& word = words_[(first + std::size_t(w)) * kPageWords + entry / 4];
+        const std::uint32_t bit = entry * std::uint32_t(bits);
+        std::uint64_t& word = words_[(first + std::size_t(w)) * kPageWords + bit / 64];
         const std::uint64_t x =
             std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed);
         std::atomic_thread_fence(std::memory_order_acquire);
         if (s.seq.load(std::memory_order_relaxed) != seq) continue;  // overwritten meanwhile
-        value = std::uint16_t(x >> (16 * (entry % 4)));
+        value = std::uint16_t((x >> (bit % 64)) & ((std::uint64_t{1} << bits) - 1));
         if (!s.used.load(std::memory_order_relaxed)) s.used.store(1, std::memory_order_relaxed);
         return true;
     }
     return false;
 }
 
-void BlockCache::insert(std::uint64_t key, const std::uint16_t* entries, std::uint32_t n) const {
+void BlockCache::insert(std::uint64_t key, const std::uint64_t* words, std::uint32_t n) const {
     if (sets_ == 0) return;
     const std::size_t set = set_of(key);
     const std::size_t first = set * std::size_t(ways_);
@@ -69,14 +71,9 @@ void BlockCache::insert(std::uint64_t key, const std::uint16_t* entries, std::ui
     std::atomic_thread_fence(std::memory_order_release);
     s.key.store(key, std::memory_order_relaxed);
     std::uint64_t* page = &words_[victim * kPageWords];
-    for (std::uint32_t i = 0; i < kPageWords; ++i) {
-        std::uint64_t x = 0;
-        for (std::uint32_t j = 0; j < 4; ++j) {
-            const std::uint32_t e = 4 * i + j;
-            if (e < n) x |= std::uint64_t(entries[e]) << (16 * j);
-        }
-        std::atomic_ref<std::uint64_t>(page[i]).store(x, std::memory_order_relaxed);
-    }
+    for (std::uint32_t i = 0; i < kPageWords; ++i)
+        std::atomic_ref<std::uint64_t>(page[i]).store(i < n ? words[i] : 0,
+                                                      std::memory_order_relaxed);
     s.used.store(1, std::memory_order_relaxed);
     s.seq.store(seq + 2, std::memory_order_release);
 }

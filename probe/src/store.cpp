@@ -1,5 +1,8 @@
 #include "dtb/probe/store.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
 #include <system_error>
 #include <vector>
 
@@ -12,12 +15,17 @@ namespace {
 constexpr int kDim = Store::kMaxPieces + 1;  // 0..8 men or kings of a kind
 constexpr int kSlots = kDim * kDim * kDim * kDim * kKinds;
 
-// The decoder state of this thread: a zstd context and room for one block. Per thread
-// rather than per handle so that a probe never waits for another thread's decoder; it holds
-// no table data, so one serves every handle.
+// The decoder state of this thread: a zstd context, the block it decoded last (which a
+// recomputed position's successors, a king move away, usually need again) and room for a
+// block as cache pages. Per thread rather than per handle so that a probe never waits for
+// another thread's decoder.
 struct ThreadDecoder {
     compress::DecodeContext context;
-    std::vector<std::uint16_t> block;
+    std::uint64_t store = 0;  // Store::id_ of the last block (0: none)
+    int slot = -1;
+    std::uint64_t block = 0;
+    const unsigned char* encoded = nullptr;  // in context, until it decodes again
+    std::vector<std::uint64_t> words;
 };
 ThreadDecoder& thread_decoder() {
     thread_local ThreadDecoder d;
@@ -37,6 +45,44 @@ Status status_of(compress::ErrorCode e) {
     }
 }
 
+// Bits an entry takes in a cache page: as encoded, except that the two byte planes of a
+// 16-bit block are joined into 16-bit entries.
+int entry_bits(compress::Encoding e) {
+    switch (e) {
+        case compress::Encoding::packed2:
+            return 2;
+        case compress::Encoding::packed4:
+            return 4;
+        case compress::Encoding::bytes:
+            return 8;
+        default:
+            return 16;
+    }
+}
+
+// A decompressed block as cache words: entry i at bit i * entry_bits of the little-endian
+// words. Returns the number of words.
+std::size_t block_words(compress::Encoding e, const unsigned char* encoded, std::uint32_t n,
+                        std::vector<std::uint64_t>& words) {
+    const std::size_t bytes = std::size_t(n) * std::size_t(entry_bits(e)) / 8 + 1;
+    const std::size_t count = (bytes + 7) / 8;
+    if (words.size() < count) words.resize(count);
+    std::fill(words.begin(), words.begin() + std::ptrdiff_t(count), 0);
+    if (e == compress::Encoding::planes16) {
+        for (std::uint32_t i = 0; i < n; ++i)
+            words[i / 4] |= std::uint64_t(encoded[i] | encoded[n + i] << 8) << (16 * (i % 4));
+        return count;
+    }
+    const std::size_t have = compress::encoded_size(e, n);
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(words.data(), encoded, have);
+    } else {
+        for (std::size_t b = 0; b < have; ++b)
+            words[b / 8] |= std::uint64_t(encoded[b]) << (8 * (b % 8));
+    }
+    return count;
+}
+
 // The key of a cached page: table slot, block, page within the block. A table with more
 // than 2^40 blocks or blocks of more than 256 pages is not cached (no format writes those).
 constexpr std::uint64_t kMaxBlock = std::uint64_t{1} << 40;
@@ -45,11 +91,17 @@ std::uint64_t page_key(int slot, std::uint64_t block, std::uint64_t page) {
     return std::uint64_t(slot) << 48 | block << 8 | page;
 }
 
+std::uint64_t next_store_id() {
+    static std::atomic<std::uint64_t> last{0};
+    return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 }  // namespace
 
 Store::Store(std::filesystem::path dir, VariantId variant, std::size_t cache_bytes)
     : dir_(std::move(dir)),
       variant_(variant),
+      id_(next_store_id()),
       cache_(cache_bytes),
       tables_(std::make_unique<Table[]>(kSlots)) {}
 
@@ -120,32 +172,44 @@ Status Store::lookup(const Material& m, Kind k, std::uint64_t index, std::uint16
     }
     const std::uint64_t block = index / r.block_positions();
     const auto offset = std::uint32_t(index % r.block_positions());
+    const compress::Encoding encoding = r.encoding();
+    const int bits = entry_bits(encoding);
+    const std::uint32_t page_entries = BlockCache::kPageBits / std::uint32_t(bits);
     const std::uint64_t pages =
-        (std::uint64_t(r.block_positions()) + BlockCache::kPageEntries - 1) /
-        BlockCache::kPageEntries;
-    const bool cacheable = block < kMaxBlock && pages <= kMaxPagesPerBlock;
-    const std::uint32_t page = offset / BlockCache::kPageEntries;
-    if (cacheable &&
-        cache_.find(page_key(slot, block, page), offset % BlockCache::kPageEntries, value))
+        (std::uint64_t(r.block_positions()) + page_entries - 1) / page_entries;
+    const bool cacheable = cache_.slots() > 0 && block < kMaxBlock && pages <= kMaxPagesPerBlock;
+    ThreadDecoder& d = thread_decoder();
+    const std::uint32_t entries = r.block_entries(block);
+    if (d.store == id_ && d.slot == slot && d.block == block) {
+        value = compress::encoded_value(encoding, d.encoded, entries, offset);
+        return Status::ok;
+    }
+    if (cacheable && cache_.find(page_key(slot, block, offset / page_entries),
+                                 offset % page_entries, bits, value))
         return Status::ok;
 
-    ThreadDecoder& d = thread_decoder();
-    if (d.block.size() < r.block_positions()) d.block.resize(r.block_positions());
+    d.store = 0;  // the context's block is about to change
+    const unsigned char* encoded = nullptr;
     std::string why;
-    const auto e = r.decode_block(block, d.context, d.block.data(), why);
+    const auto e = r.decompress_block(block, d.context, encoded, why);
     if (e != compress::ErrorCode::ok) {
         if (message) *message = r.path().string() + ": block " + std::to_string(block) + ": " + why;
         const Status s = status_of(e);
         return s == Status::not_available ? Status::io : s;
     }
-    value = d.block[offset];
+    d.store = id_;
+    d.slot = slot;
+    d.block = block;
+    d.encoded = encoded;
+    value = compress::encoded_value(encoding, encoded, entries, offset);
     if (cacheable) {
         // Every page of the block: neighbouring positions are often probed next.
-        const std::uint32_t entries = r.block_entries(block);
-        for (std::uint32_t p = 0; p * BlockCache::kPageEntries < entries; ++p) {
-            const std::uint32_t begin = p * BlockCache::kPageEntries;
-            cache_.insert(page_key(slot, block, p), d.block.data() + begin,
-                          std::min(BlockCache::kPageEntries, entries - begin));
+        const std::size_t words = block_words(encoding, encoded, entries, d.words);
+        for (std::uint64_t p = 0; p * BlockCache::kPageWords < words; ++p) {
+            const std::size_t begin = p * BlockCache::kPageWords;
+            cache_.insert(
+                page_key(slot, block, p), d.words.data() + begin,
+                std::uint32_t(std::min<std::size_t>(BlockCache::kPageWords, words - begin)));
         }
     }
     return Status::ok;

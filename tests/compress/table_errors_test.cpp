@@ -69,6 +69,9 @@ TEST_F(TableErrors, BadMagicAndVersion) {
     write_bytes(path(), b);
     EXPECT_EQ(check(message), ErrorCode::bad_version) << message;
     EXPECT_NE(message.find("99"), std::string::npos) << message;
+    b[8] = 0;  // older than any version this dtb reads
+    write_bytes(path(), b);
+    EXPECT_EQ(check(message), ErrorCode::bad_version) << message;
 }
 
 TEST_F(TableErrors, FlippedHeaderByte) {

@@ -12,8 +12,8 @@
 #include <memory>
 #include <string>
 
-#include "dtb/compress/table_writer.hpp"
 #include "dtb/core/variant.hpp"
+#include "dtb/gen/table_files.hpp"
 #include "dtb/gen/tablebase.hpp"
 
 namespace dtb::test {
@@ -29,28 +29,14 @@ struct ProbeFixture {
 inline VariantId variant_id_of(std::string_view name) { return find_variant(name)->id; }
 
 // Writes the WDL, DTW and DTC tables of every solved material of tb into dir, with White to
-// move; positions with a capture (and broken indices) are don't-care.
+// move, as dtb gen does (gen::write_tables: the positions the prober recomputes are
+// don't-care).
 template <class V>
 void write_tables(const gen::Tablebase<V>& tb, int max_pieces, const std::filesystem::path& dir) {
     std::filesystem::create_directories(dir);
     const auto variant = std::uint8_t(variant_id_of(V::name));
-    for (const Material& m : materials_up_to(max_pieces)) {
-        const gen::Slice<V>* s = tb.slice(m);
-        if (!s) continue;
-        std::vector<std::uint8_t> dont_care(s->index.size());
-        std::vector<std::uint16_t> wdl(s->index.size());
-        for (std::size_t i = 0; i < dont_care.size(); ++i) {
-            dont_care[i] = s->capture[0][i] || s->wdl[0][i] == std::uint8_t(Wdl::unknown);
-            wdl[i] = s->wdl[0][i];
-        }
-        using compress::ValueKind;
-        compress::write_table(dir / compress::table_file_name(m, ValueKind::wdl),
-                              {variant, m, ValueKind::wdl}, wdl, dont_care);
-        compress::write_table(dir / compress::table_file_name(m, ValueKind::dtw),
-                              {variant, m, ValueKind::dtw}, s->dtw[0], dont_care);
-        compress::write_table(dir / compress::table_file_name(m, ValueKind::dtc),
-                              {variant, m, ValueKind::dtc}, s->dtc[0], dont_care);
-    }
+    for (const Material& m : materials_up_to(max_pieces))
+        if (const gen::Slice<V>* s = tb.slice(m)) gen::write_tables(dir, variant, *s);
     std::ofstream(dir / "manifest.json") << "{\"variant\": \"" << V::name << "\"}\n";
 }
 

@@ -65,7 +65,10 @@ class TableError : public std::runtime_error {
 };
 
 inline constexpr char kTableMagic[8] = {'D', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
-inline constexpr std::uint32_t kTableFormatVersion = 1;
+// Version 2 leaves threatened positions don't-care (core/recompute.hpp); version 1 stored
+// them. The layout is the same, and a reader that recomputes them reads either.
+inline constexpr std::uint32_t kTableFormatVersion = 2;
+inline constexpr std::uint32_t kOldestReadableFormatVersion = 1;
 // The most entries a block may hold: bounds what a reader allocates for a block, whatever a
 // damaged header says.
 inline constexpr std::uint32_t kMaxBlockPositions = 1u << 22;

@@ -34,6 +34,10 @@ class DecodeContext {
     std::vector<unsigned char> scratch_;
 };
 
+// Bytes that n values take in encoding e, and entry i of such n encoded values.
+std::size_t encoded_size(Encoding e, std::size_t n);
+std::uint16_t encoded_value(Encoding e, const unsigned char* encoded, std::size_t n, std::size_t i);
+
 // An open, mapped, header-checked table. All const methods are thread-safe.
 class TableReader {
   public:
@@ -60,6 +64,11 @@ class TableReader {
     // Decodes block b into out[0 .. block_entries(b)), checking the block checksum.
     ErrorCode decode_block(std::uint64_t b, DecodeContext& ctx, std::uint16_t* out,
                            std::string& message) const;
+    // Checks and decompresses block b without unpacking it: `encoded` points to its
+    // encoded_size(encoding(), block_entries(b)) bytes (Encoding, table_format.hpp) in ctx,
+    // valid until ctx is used again. encoded_value() reads an entry from them.
+    ErrorCode decompress_block(std::uint64_t b, DecodeContext& ctx, const unsigned char*& encoded,
+                               std::string& message) const;
     // Every checksum (each block and the whole file), and that every block decodes.
     ErrorCode verify(DecodeContext& ctx, std::string& message) const;
 

@@ -7,12 +7,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/flip.hpp"
+#include "dtb/core/recompute.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/successor_value.hpp"
 
@@ -21,22 +23,38 @@ namespace dtb::gen {
 inline constexpr std::array<compress::ValueKind, 3> kValueKinds = {
     compress::ValueKind::wdl, compress::ValueKind::dtw, compress::ValueKind::dtc};
 
-// Which White-to-move entries of s may hold any value in a table of kind k: broken indices
-// and positions where White has a capture (the prober recomputes those by a capture
-// search), and for the distances also the draws (a draw has no distance).
+// Which White-to-move entries of s the tables leave don't-care: broken indices and the
+// positions the prober recomputes (core/recompute.hpp: a capture, or a threat no move
+// answers with another).
 template <class V>
-std::vector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k) {
-    const std::uint64_t n = s.index.size();
-    std::vector<std::uint8_t> dc(n);
+std::vector<std::uint8_t> unstored_mask(const Slice<V>& s) {
+    const auto& idx = s.index;
+    std::vector<std::uint8_t> dc(idx.size(), 1);  // broken indices are never visited
     const auto& wdl = s.wdl[0];
     const auto& capture = s.capture[0];
-    const bool distance = k != compress::ValueKind::wdl;
-    for (std::uint64_t i = 0; i < n; ++i) {
-        const Wdl w = Wdl(wdl[i]);
-        dc[i] =
-            (!capture.empty() && capture[i]) || w == Wdl::unknown || (distance && w == Wdl::draw);
-    }
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::uint64_t block = 0; block < idx.blocks(); ++block)
+        idx.visit(block, 0, idx.white_king_ranks(), Color::white,
+                  [&](std::uint64_t i, const Position<V>& p) {
+                      dc[i] = Wdl(wdl[i]) == Wdl::unknown || (!capture.empty() && capture[i]) ||
+                              recompute_kind(p) != Recompute::no;
+                  });
     return dc;
+}
+
+// The don't-care entries of a table of kind k, from unstored_mask: a distance table also
+// leaves the draws (a draw has no distance).
+template <class V>
+std::vector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k,
+                                         std::vector<std::uint8_t> unstored) {
+    if (k != compress::ValueKind::wdl)
+        for (std::uint64_t i = 0; i < unstored.size(); ++i)
+            unstored[i] |= Wdl(s.wdl[0][i]) == Wdl::draw;
+    return unstored;
+}
+template <class V>
+std::vector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k) {
+    return dont_care_mask(s, k, unstored_mask(s));
 }
 
 // Writes s's White-to-move tables into dir: WDL, DTW, and DTC (s must still hold it).
@@ -51,6 +69,7 @@ std::array<std::uint64_t, 3> write_tables(const std::filesystem::path& dir, std:
     compress::WriteOptions options;
     // Entries per placement of all pieces but Black's kings: where values repeat.
     options.period = s.index.block_size() / s.index.white_king_ranks();
+    const std::vector<std::uint8_t> unstored = unstored_mask(s);
     for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
         const auto kind = kValueKinds[k];
         for (std::uint64_t i = 0; i < values.size(); ++i)
@@ -58,8 +77,8 @@ std::array<std::uint64_t, 3> write_tables(const std::filesystem::path& dir, std:
                         : kind == compress::ValueKind::dtw ? s.dtw[0][i]
                                                            : s.dtc[0][i];
         const auto path = dir / compress::table_file_name(s.material(), kind);
-        compress::write_table(path, {variant, s.material(), kind}, values, dont_care_mask(s, kind),
-                              options);
+        compress::write_table(path, {variant, s.material(), kind}, values,
+                              dont_care_mask(s, kind, unstored), options);
         sizes[k] = std::filesystem::file_size(path);
     }
     return sizes;
@@ -72,9 +91,11 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
                                               compress::ValueKind k);
 
 // Material m read back from its tables (White to move) and its flipped twin's (Black to
-// move): WDL, DTW and DTC of every position. The stored don't-care entries are recomputed:
-// broken indices get Wdl::unknown, positions with a capture their value by the capture
-// search, through `lookup` (which must answer for every material with fewer pieces).
+// move): WDL, DTW and DTC of every position. The entries the tables do not store are
+// recomputed (core/recompute.hpp): broken indices get Wdl::unknown; positions with a capture
+// their value by the capture search, through `lookup` (which must answer for every material
+// solved before m); then the threatened positions from their successors, which are stored
+// positions of m (read in the first pass), positions with a capture, or promotions (lookup).
 // Throws compress::TableError when a table is missing or damaged.
 template <class V, class Lookup>
 std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uint8_t variant,
@@ -90,6 +111,14 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
     const Index<V> fidx(f);
     const auto& idx = s->index;
     bool unresolved = false;
+    auto put = [&](int sd, std::uint64_t i, const Value& v) {
+        s->wdl[sd][i] = std::uint8_t(v.wdl);
+        s->dtw[sd][i] = v.dtw;
+        s->dtc[sd][i] = v.dtc;
+    };
+    // A capture leads to a material solved before m.
+    auto by_captures = [&](const Position<V>& p) { return value_from_successors(p, lookup, true); };
+    // Pass 1: the stored entries and the captures.
 #pragma omp parallel for schedule(dynamic, 1) reduction(|| : unresolved)
     for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
         for (Color side : {Color::white, Color::black}) {
@@ -97,32 +126,59 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
             idx.visit(block, 0, idx.white_king_ranks(), side,
                       [&](std::uint64_t i, const Position<V>& p) {
                           Value v;
-                          if (MoveGen<V>::has_capture(p)) {
-                              const auto c = value_from_successors(p, lookup, true);
-                              if (!c) {
-                                  unresolved = true;
-                                  return;
-                              }
-                              v = *c;
-                          } else {
-                              const auto& t = side == Color::white ? own : black;
-                              const std::uint64_t j =
-                                  side == Color::white ? i : fidx.rank(Flip<V>::apply(p));
-                              v.wdl = Wdl(t[0][j]);
-                              if (v.wdl == Wdl::win || v.wdl == Wdl::loss) {
-                                  v.dtw = t[1][j];
-                                  v.dtc = t[2][j];
+                          switch (recompute_kind(p)) {
+                              case Recompute::successors:
+                                  return;  // pass 2
+                              case Recompute::captures:
+                                  if (const auto c = by_captures(p)) {
+                                      v = *c;
+                                  } else {
+                                      unresolved = true;
+                                      return;
+                                  }
+                                  break;
+                              case Recompute::no: {
+                                  const auto& t = side == Color::white ? own : black;
+                                  const std::uint64_t j =
+                                      side == Color::white ? i : fidx.rank(Flip<V>::apply(p));
+                                  v.wdl = Wdl(t[0][j]);
+                                  if (v.wdl == Wdl::win || v.wdl == Wdl::loss) {
+                                      v.dtw = t[1][j];
+                                      v.dtc = t[2][j];
+                                  }
+                                  break;
                               }
                           }
-                          s->wdl[sd][i] = std::uint8_t(v.wdl);
-                          s->dtw[sd][i] = v.dtw;
-                          s->dtc[sd][i] = v.dtc;
+                          put(sd, i, v);
+                      });
+        }
+    }
+    // Pass 2: the threatened positions, whose successors pass 1 settled.
+    auto successor = [&](const Position<V>& q) -> std::optional<Value> {
+        const Material mq{popcount(q.men(Color::white)), popcount(q.kings_of(Color::white)),
+                          popcount(q.men(Color::black)), popcount(q.kings_of(Color::black))};
+        if (mq != m) return lookup(q);  // a promotion
+        if (MoveGen<V>::has_capture(q)) return by_captures(q);
+        return s->value(q.side, idx.rank(q));
+    };
+#pragma omp parallel for schedule(dynamic, 1) reduction(|| : unresolved)
+    for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
+        for (Color side : {Color::white, Color::black}) {
+            idx.visit(block, 0, idx.white_king_ranks(), side,
+                      [&](std::uint64_t i, const Position<V>& p) {
+                          if (recompute_kind(p) != Recompute::successors) return;
+                          if (const auto v = value_from_successors(p, successor)) {
+                              put(static_cast<int>(side), i, *v);
+                          } else {
+                              unresolved = true;
+                          }
                       });
         }
     }
     if (unresolved)
         throw compress::TableError(m.name() +
-                                   ": a capture leads to a material that is not available");
+                                   ": a capture or promotion leads to a material that is not "
+                                   "available");
     for (int sd = 0; sd < 2; ++sd)
         for (std::uint64_t i = 0; i < idx.size(); ++i)
             if (s->wdl[sd][i] > std::uint8_t(Wdl::loss))

@@ -17,8 +17,11 @@
 // within the set (a way used since the hand last passed it is spared once). Sets are the
 // shards: two threads contend only when they write the same set at the same moment.
 //
-// A slot holds a page of 4096 consecutive entries of one block, packed four to a 64-bit word
-// so that filling a slot costs 1024 atomic stores.
+// A slot holds a page of 8 KB of a block as the table encodes it (2, 4, 8 or 16 bits an
+// entry, entry i at bit i * bits of the little-endian words): a WDL block of 32768 entries
+// is one page, so a miss copies what zstd produced, with no unpacking, and the cache holds
+// eight times more WDL entries than it would as 16-bit values. Filling a slot costs 1024
+// atomic stores.
 #pragma once
 
 #include <atomic>
@@ -30,8 +33,8 @@ namespace dtb::probe {
 
 class BlockCache {
   public:
-    static constexpr std::uint32_t kPageEntries = 4096;
-    static constexpr std::uint32_t kPageWords = kPageEntries / 4;
+    static constexpr std::uint32_t kPageWords = 1024;
+    static constexpr std::uint32_t kPageBits = kPageWords * 64;
     static constexpr int kMaxWays = 8;
     static constexpr std::uint64_t kNoKey = ~std::uint64_t{0};
 
@@ -40,11 +43,13 @@ class BlockCache {
     BlockCache(const BlockCache&) = delete;
     BlockCache& operator=(const BlockCache&) = delete;
 
-    // Entry `entry` (< kPageEntries) of the page with key `key`, when cached.
-    bool find(std::uint64_t key, std::uint32_t entry, std::uint16_t& value) const;
-    // Caches a page of n <= kPageEntries entries. May decline (another thread is writing the
-    // slot it would take); the cache stays consistent either way.
-    void insert(std::uint64_t key, const std::uint16_t* entries, std::uint32_t n) const;
+    // Entry `entry` of the page with key `key` whose entries are `bits` wide (2, 4, 8 or 16;
+    // entry * bits < kPageBits), when cached.
+    bool find(std::uint64_t key, std::uint32_t entry, int bits, std::uint16_t& value) const;
+    // Caches a page of n <= kPageWords words (the rest of the page reads as zero). May
+    // decline (another thread is writing the slot it would take); the cache stays consistent
+    // either way.
+    void insert(std::uint64_t key, const std::uint64_t* words, std::uint32_t n) const;
 
     std::size_t slots() const { return slots_; }
     std::size_t bytes() const { return slots_ * (kPageWords * 8 + sizeof(Slot)); }

@@ -2,16 +2,17 @@
 // White to move and leave positions with a capture as don't-care.
 //
 //   - The side to move has no piece: the game is over, lost (won in giveaway), DTW = DTC = 0.
-//   - The side to move has a capture (compulsory): every capture is made and the positions
-//     after them are probed, recursively through further captures. A capture ends the
-//     material, so it is an exit for both distances (gen/solver.hpp): won with DTW = 1 + the
-//     least DTW of a lost successor, lost with DTW = 1 + the greatest DTW of the successors
-//     (all won), and DTC = 1 either way (the capture is the conversion).
+//   - The position is one the tables do not store (core/recompute.hpp): the side to move
+//     has a capture (compulsory), or it faces a threat that none of its moves answers with
+//     another. Its moves (only the captures in the first case) are made and the positions
+//     after them probed, recursively through further captures: won with DTW = 1 + the least
+//     DTW of a lost successor, lost with DTW = 1 + the greatest DTW of the successors (all
+//     won); DTC likewise, counting 1 for a move that converts (a capture or a man move) and
+//     1 + the successor's DTC for a king move (gen/successor_value.hpp states the same).
 //   - Otherwise Black to move is turned into White to move by the colour flip (core/flip.hpp)
 //     and the value is read from the table of the position's material at its index.
 // A table that is not installed makes the answer not_available, never a guess; when only
-// WDL is asked for, a capture that wins settles the position whatever the other captures
-// lead to.
+// WDL is asked for, a move that wins settles the position whatever the other moves lead to.
 //
 // S is the source of stored values: Store (the table files), or an in-memory stand-in in
 // tests. It provides Status lookup(const Material&, Kind, uint64_t, uint16_t&, string*) and
@@ -28,6 +29,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
+#include "dtb/core/recompute.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/probe/status.hpp"
 #include "dtb/probe/store.hpp"
@@ -83,7 +85,17 @@ class Prober {
             out = {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
             return Status::ok;
         }
-        if (MoveGen<V>::has_capture(p)) return by_captures(p, want, out, message);
+        MoveList<G> moves;
+        switch (recompute_kind(p)) {
+            case Recompute::captures:
+                MoveGen<V>::generate_captures(p, moves);
+                return from_moves(p, moves, want, out, message);
+            case Recompute::successors:
+                MoveGen<V>::generate(p, moves);
+                return from_moves(p, moves, want, out, message);
+            case Recompute::no:
+                break;
+        }
         return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
     }
 
@@ -142,47 +154,57 @@ class Prober {
         }
     }
 
-    Status by_captures(const P& p, int want, Value& out, std::string* message) const {
-        MoveList<G> captures;
-        MoveGen<V>::generate_captures(p, captures);
+    // The value of p from the positions its moves (all it has, or all its captures) reach.
+    Status from_moves(const P& p, const MoveList<G>& moves, int want, Value& out,
+                      std::string* message) const {
+        if (moves.size() == 0) {
+            out = {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
+            return Status::ok;
+        }
         bool win = false, draw = false, missing = false;
-        int win_dtw = 1 << 30, loss_dtw = 0;
+        int win_dtw = 1 << 30, win_dtc = 1 << 30, loss_dtw = 0, loss_dtc = 0;
         std::string missing_message;
-        for (const auto& m : captures) {
+        for (const auto& m : moves) {
             Value child;
             const Status s = value(apply(p, m), want, child, message);
             if (s == Status::not_available) {
-                // A winning capture found later still decides the WDL.
+                // A winning move found later still decides the WDL.
                 missing = true;
                 if (message) missing_message = *message;
                 continue;
             }
             if (s != Status::ok) return s;
+            const bool converts = m.is_capture() || (p.men(p.side) & bit<bb>(m.from)) != 0;
+            const int dtc = converts ? 1 : 1 + child.dtc;
             if (child.wdl == Wdl::loss) {
                 win = true;
                 win_dtw = std::min(win_dtw, child.dtw + 1);
+                win_dtc = std::min(win_dtc, dtc);
                 if (want == want_wdl) break;
             } else if (child.wdl == Wdl::draw) {
                 draw = true;
             } else {
                 loss_dtw = std::max(loss_dtw, child.dtw + 1);
+                loss_dtc = std::max(loss_dtc, dtc);
             }
         }
         if (missing && !(win && want == want_wdl)) {
             if (message) *message = missing_message;
             return Status::not_available;
         }
+        const auto dtw = [&](int d) { return std::uint16_t(want & want_dtw ? d : 0); };
+        const auto dtc = [&](int d) { return std::uint16_t(want & want_dtc ? d : 0); };
         if (win) {
-            out = {Wdl::win, std::uint16_t(want & want_dtw ? win_dtw : 0), 1};
+            out = {Wdl::win, dtw(win_dtw), dtc(win_dtc)};
         } else if (draw) {
             out = {Wdl::draw, 0, 0};
         } else {
-            out = {Wdl::loss, std::uint16_t(want & want_dtw ? loss_dtw : 0), 1};
+            out = {Wdl::loss, dtw(loss_dtw), dtc(loss_dtc)};
         }
         return Status::ok;
     }
 
-    // p has White to move and no capture: its table entry.
+    // p has White to move and is stored (Recompute::no): its table entry.
     Status stored(const P& p, int want, Value& out, std::string* message) const {
         const Material m{popcount(p.men(Color::white)), popcount(p.kings_of(Color::white)),
                          popcount(p.men(Color::black)), popcount(p.kings_of(Color::black))};

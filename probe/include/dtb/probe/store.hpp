@@ -58,6 +58,9 @@ class Store {
 
     std::filesystem::path dir_;
     VariantId variant_;
+    // Distinguishes this store from every other of the process (a thread's last decoded
+    // block is remembered under it: an address could be reused by a later store).
+    std::uint64_t id_;
     BlockCache cache_;
     mutable std::mutex open_mutex_;  // only while a table is being opened
     std::unique_ptr<Table[]> tables_;

@@ -1,0 +1,79 @@
+// Which positions the tables leave out (core/recompute.hpp): hand-built russian positions,
+// and over whole materials the property the prober relies on — a position recomputed from
+// its successors never needs another such position to be recomputed first.
+//
+// Russian squares: a1 c1 e1 g1 / b2 d2 f2 h2 / ... ; White's men move up the board.
+#include <gtest/gtest.h>
+
+#include <array>
+
+#include "dtb/core/index.hpp"
+#include "dtb/core/notation.hpp"
+#include "dtb/core/recompute.hpp"
+#include "dtb/core/variant.hpp"
+
+namespace dtb {
+namespace {
+
+using V = Russian;
+
+TEST(Recompute, CaptureForTheSideToMove) {
+    // c5 takes d6 (e7 empty).
+    EXPECT_EQ(recompute_kind(parse_fen<V>("W:Wc5:Bd6")), Recompute::captures);
+}
+
+TEST(Recompute, QuietPositionIsStored) {
+    EXPECT_FALSE(threatens(parse_fen<V>("W:Wc3:Bf6")));
+    EXPECT_EQ(recompute_kind(parse_fen<V>("W:Wc3:Bf6")), Recompute::no);
+}
+
+TEST(Recompute, ThreatWithoutCounterThreatIsRecomputed) {
+    // White cannot take d6 (e7 is taken); Black threatens d6xb4. White's one move, c5-b6,
+    // leaves Black without a capture and White without a threat.
+    const auto p = parse_fen<V>("W:Wc5:Bd6,e7");
+    EXPECT_FALSE(MoveGen<V>::has_capture(p));
+    EXPECT_TRUE(threatens(p));
+    EXPECT_EQ(recompute_kind(p), Recompute::successors);
+}
+
+TEST(Recompute, ThreatAnsweredByAThreatIsStored) {
+    // As above plus a white man on a5 and a black one on c7. After c5-b6 Black has no
+    // capture (c7xa5 is blocked by a5) and White threatens b6xd8: a threat answered by a
+    // threat, so this position stays in the table.
+    const auto p = parse_fen<V>("W:Wa5,c5:Bd6,e7,c7");
+    ASSERT_FALSE(MoveGen<V>::has_capture(p));
+    ASSERT_TRUE(threatens(p));
+    EXPECT_EQ(recompute_kind(p), Recompute::no);
+}
+
+// Over every position of a few materials, both sides to move: a recomputed position's moves
+// reach only positions with a capture or stored ones, and each kind occurs.
+TEST(Recompute, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
+    std::array<std::uint64_t, 3> seen{};
+    for (const char* name : {"KMvKM", "MMvKM", "KMvMM", "MMvMM"}) {
+        const Material m = *Material::parse(name);
+        const Index<V> idx(m);
+        for (std::uint64_t i = 0; i < idx.size(); ++i) {
+            for (Color side : {Color::white, Color::black}) {
+                Position<V> p;
+                if (!idx.unrank(i, side, p)) continue;
+                const Recompute r = recompute_kind(p);
+                ++seen[static_cast<int>(r)];
+                if (r != Recompute::successors) continue;
+                MoveList<V::board> moves;
+                MoveGen<V>::generate(p, moves);
+                for (const auto& mv : moves) {
+                    const auto q = apply(p, mv);
+                    ASSERT_NE(recompute_kind(q), Recompute::successors)
+                        << write_fen(p) << " -> " << write_fen(q);
+                }
+            }
+        }
+    }
+    EXPECT_GT(seen[0], 0u);
+    EXPECT_GT(seen[1], 0u);
+    EXPECT_GT(seen[2], 0u);
+}
+
+}  // namespace
+}  // namespace dtb
