@@ -52,6 +52,23 @@ dtb_value to_c(const Value& v, int want) {
     return {int(v.wdl), want & want_dtw ? int(v.dtw) : -1, want & want_dtc ? int(v.dtc) : -1};
 }
 
+// Writes min(count, capacity) moves; DTB_ERR_BUFFER when they do not all fit.
+template <class V>
+dtb_status copy_moves(const std::vector<RatedMove<V>>& from, dtb_move* moves, size_t capacity,
+                      size_t* count, const char* what) {
+    *count = from.size();
+    for (std::size_t i = 0; i < from.size() && i < capacity; ++i) {
+        dtb_move& m = moves[i];
+        std::memset(m.text, 0, sizeof m.text);
+        std::strncpy(m.text, from[i].text.c_str(), sizeof m.text - 1);
+        m.after = to_c(from[i].after, want_all);
+    }
+    if (capacity < from.size())
+        return fail(Status::buffer, std::to_string(from.size()) + " " + what + ", room for " +
+                                        std::to_string(capacity));
+    return DTB_OK;
+}
+
 // Bit of square number n (1-based) in the position numbering of dtb_position, or -1.
 template <class V>
 int bit_of_number(int n) {
@@ -215,22 +232,24 @@ dtb_status dtb_best_moves(dtb_tb* tb, const char* fen, dtb_move* moves, size_t c
     if (!count || (capacity > 0 && !moves)) return fail(Status::argument, "a null argument");
     return with_handle(tb, fen, [&](const auto& prober, auto v) {
         using V = decltype(v);
-        const Position<V> p = parse_fen<V>(fen);
         std::vector<RatedMove<V>> rated;
         std::string message;
-        const Status s = prober.rate_moves(p, rated, &message);
+        const Status s = prober.rate_moves(parse_fen<V>(fen), rated, &message);
         if (s != Status::ok) return finish(s, message);
-        *count = rated.size();
-        for (std::size_t i = 0; i < rated.size() && i < capacity; ++i) {
-            dtb_move& m = moves[i];
-            std::memset(m.text, 0, sizeof m.text);
-            std::strncpy(m.text, rated[i].text.c_str(), sizeof m.text - 1);
-            m.after = to_c(rated[i].after, want_all);
-        }
-        if (capacity < rated.size())
-            return fail(Status::buffer, std::to_string(rated.size()) + " legal moves, room for " +
-                                            std::to_string(capacity));
-        return DTB_OK;
+        return copy_moves(rated, moves, capacity, count, "legal moves");
+    });
+}
+
+dtb_status dtb_best_line(dtb_tb* tb, const char* fen, dtb_move* moves, size_t capacity,
+                         size_t* count) {
+    if (!count || (capacity > 0 && !moves)) return fail(Status::argument, "a null argument");
+    return with_handle(tb, fen, [&](const auto& prober, auto v) {
+        using V = decltype(v);
+        std::vector<RatedMove<V>> line;
+        std::string message;
+        const Status s = prober.line(parse_fen<V>(fen), line, &message);
+        if (s != Status::ok) return finish(s, message);
+        return copy_moves(line, moves, capacity, count, "moves in the line");
     });
 }
 

@@ -107,6 +107,44 @@ TEST(ProbeCApi, PrincipalVariationEndsTheGame) {
     EXPECT_TRUE(line.empty());
 }
 
+TEST(ProbeCApi, BestLineThroughTheCInterface) {
+    const auto& f = probe_fixture<Russian>(3);
+    probe::Tablebase tb(f.dir, 4 << 20);
+    dtb_tb* c = tb.c_handle();
+    // The longest stored win of KKvK: the line alternates loss/win after each move, the DTW
+    // falling by one a ply.
+    const gen::Slice<Russian>* s = f.raw->slice(*Material::parse("KKvK"));
+    std::uint64_t longest = 0;
+    for (std::uint64_t i = 0; i < s->index.size(); ++i)
+        if (s->wdl[0][i] == std::uint8_t(Wdl::win) && s->dtw[0][i] > s->dtw[0][longest])
+            longest = i;
+    Position<Russian> p;
+    ASSERT_TRUE(s->index.unrank(longest, Color::white, p));
+    const std::string text = write_fen(p);
+    const char* fen = text.c_str();
+    int wdl = 0, dtw = 0;
+    ASSERT_EQ(dtb_probe_dtw(c, fen, &wdl, &dtw), DTB_OK);
+    ASSERT_EQ(wdl, DTB_WIN);
+    std::vector<dtb_move> line(std::size_t(dtw) + 1);
+    std::size_t n = 0;
+    ASSERT_EQ(dtb_best_line(c, fen, line.data(), line.size(), &n), DTB_OK) << dtb_error_message();
+    ASSERT_EQ(n, std::size_t(dtw));
+    ASSERT_GT(n, 2u);
+    for (std::size_t i = 0; i < n; ++i) {
+        EXPECT_EQ(line[i].after.wdl, i % 2 == 0 ? DTB_LOSS : DTB_WIN) << i;
+        EXPECT_EQ(line[i].after.dtw, dtw - 1 - int(i)) << i;
+        EXPECT_NE(line[i].text[0], 0);
+    }
+    std::size_t small = 0;
+    EXPECT_EQ(dtb_best_line(c, fen, line.data(), 1, &small), DTB_ERR_BUFFER);
+    EXPECT_EQ(small, n);
+    // A draw has an empty line; bad input is an error, not a crash.
+    ASSERT_EQ(dtb_best_line(c, "W:WKa1:BKh6", line.data(), line.size(), &n), DTB_OK);
+    EXPECT_EQ(n, 0u);
+    EXPECT_EQ(dtb_best_line(c, "W:WKz9:BKh6", line.data(), line.size(), &n), DTB_ERR_FEN);
+    EXPECT_EQ(dtb_best_line(c, "W:WKa1:BKh6", nullptr, 4, &n), DTB_ERR_ARGUMENT);
+}
+
 // Turkish is written in algebraic notation only: dtb_position numbers a1 = 1 ... h8 = 64.
 TEST(ProbeCApi, AlgebraicSquareNumbers) {
     probe::Tablebase tb(probe_fixture<Turkish>(2).dir, 1 << 20);

@@ -6,8 +6,10 @@
  * whose size is fixed at open. A handle may be used by many threads at once.
  *
  * Every answer is right for every legal position: a position in which the side to move must
- * capture is resolved by a search over the captures, Black to move through the colour flip,
- * and a position outside the installed tables gets DTB_ERR_NOT_AVAILABLE - never a guess.
+ * capture is resolved by a search over the captures, one in which it faces a capture threat
+ * that no move answers with another by a search one move deep (the tables leave both out),
+ * Black to move through the colour flip, and a position outside the installed tables gets
+ * DTB_ERR_NOT_AVAILABLE - never a guess.
  * Errors are returned, never raised; dtb_last_error() says what went wrong in words.
  *
  * Values are for the side to move: WDL (win, draw, loss; a repetition is a draw, draw
@@ -99,6 +101,13 @@ dtb_status dtb_probe_position(dtb_tb* tb, const dtb_position* p, int want, dtb_v
  * moves; returns DTB_ERR_BUFFER when capacity is smaller. */
 dtb_status dtb_best_moves(dtb_tb* tb, const char* fen, dtb_move* moves, size_t capacity,
                           size_t* count);
+
+/* The principal variation from a won or lost position: best moves (the winner's fastest,
+ * the loser's slowest) to the end of the game, each with the value after it; none for a
+ * draw. Writes min(count, capacity) moves and sets *count to the line's length; returns
+ * DTB_ERR_BUFFER when capacity is smaller. Needs the DTW tables. */
+dtb_status dtb_best_line(dtb_tb* tb, const char* fen, dtb_move* moves, size_t capacity,
+                         size_t* count);
 
 /* A fixed sentence for a status code. */
 const char* dtb_status_string(dtb_status status);
