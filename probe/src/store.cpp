@@ -15,16 +15,20 @@ namespace {
 constexpr int kDim = Store::kMaxPieces + 1;  // 0..8 men or kings of a kind
 constexpr int kSlots = kDim * kDim * kDim * kDim * kKinds;
 
-// The decoder state of this thread: a zstd context, the block it decoded last (which a
-// recomputed position's successors, a king move away, usually need again) and room for a
-// block as cache pages. Per thread rather than per handle so that a probe never waits for
-// another thread's decoder.
-struct ThreadDecoder {
+// The decoder state of this thread, per value kind: a zstd context and the block it
+// decoded last (which a recomputed position's successors, a king move away, usually need
+// again; one per kind because a probe of all values reads WDL, DTW and DTC in turn), and
+// room for a block as cache pages. Per thread rather than per handle so that a probe never
+// waits for another thread's decoder.
+struct LastBlock {
     compress::DecodeContext context;
-    std::uint64_t store = 0;  // Store::id_ of the last block (0: none)
+    std::uint64_t store = 0;  // Store::id_ of the block (0: none)
     int slot = -1;
     std::uint64_t block = 0;
     const unsigned char* encoded = nullptr;  // in context, until it decodes again
+};
+struct ThreadDecoder {
+    LastBlock last[kKinds];
     std::vector<std::uint64_t> words;
 };
 ThreadDecoder& thread_decoder() {
@@ -178,7 +182,8 @@ Status Store::lookup(const Material& m, Kind k, std::uint64_t index, std::uint16
     const std::uint64_t pages =
         (std::uint64_t(r.block_positions()) + page_entries - 1) / page_entries;
     const bool cacheable = cache_.slots() > 0 && block < kMaxBlock && pages <= kMaxPagesPerBlock;
-    ThreadDecoder& d = thread_decoder();
+    ThreadDecoder& thread = thread_decoder();
+    LastBlock& d = thread.last[int(k)];
     const std::uint32_t entries = r.block_entries(block);
     if (d.store == id_ && d.slot == slot && d.block == block) {
         value = compress::encoded_value(encoding, d.encoded, entries, offset);
@@ -204,11 +209,11 @@ Status Store::lookup(const Material& m, Kind k, std::uint64_t index, std::uint16
     value = compress::encoded_value(encoding, encoded, entries, offset);
     if (cacheable) {
         // Every page of the block: neighbouring positions are often probed next.
-        const std::size_t words = block_words(encoding, encoded, entries, d.words);
+        const std::size_t words = block_words(encoding, encoded, entries, thread.words);
         for (std::uint64_t p = 0; p * BlockCache::kPageWords < words; ++p) {
             const std::size_t begin = p * BlockCache::kPageWords;
             cache_.insert(
-                page_key(slot, block, p), d.words.data() + begin,
+                page_key(slot, block, p), thread.words.data() + begin,
                 std::uint32_t(std::min<std::size_t>(BlockCache::kPageWords, words - begin)));
         }
     }
