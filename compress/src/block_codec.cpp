@@ -72,8 +72,9 @@ void encode(Encoding e, std::span<const std::uint16_t> v, unsigned char* out) {
 
 namespace {
 
-// Each byte's values, unpacked: what a cold probe spends most of its decoding time on
-// otherwise (a byte at a time instead of a value at a time).
+// Each byte's values, unpacked: what decoding a whole block (dtb verify, a resumed dtb gen)
+// spends most of its time on otherwise (a byte at a time instead of a value at a time). A
+// probe does not unpack: it reads its entry from the packed bytes.
 template <int Bits>
 struct Unpack {
     static constexpr int kPerByte = 8 / Bits;
