@@ -101,8 +101,7 @@ class TableSet {
         if (const Recompute r = recompute_kind(p); r != Recompute::no)
             return gen::value_from_successors(
                 p, [&](const Position<V>& q) { return probe(q); }, r == Recompute::captures);
-        const Material m{popcount(p.men(Color::white)), popcount(p.kings_of(Color::white)),
-                         popcount(p.men(Color::black)), popcount(p.kings_of(Color::black))};
+        const Material m = material_of(p);
         const auto v = stored(m, Index<V>(m).rank(p));
         if (v && v->wdl == Wdl::unknown) return std::nullopt;
         return v;

@@ -47,7 +47,8 @@ TEST(Recompute, ThreatAnsweredByAThreatIsStored) {
 }
 
 // Over every position of a few materials, both sides to move: a recomputed position's moves
-// reach only positions with a capture or stored ones, and each kind occurs.
+// reach only positions with a capture or stored ones, the moves handed to the prober are the
+// legal ones, and each kind occurs.
 TEST(Recompute, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
     std::array<std::uint64_t, 3> seen{};
     for (const char* name : {"KMvKM", "MMvKM", "KMvMM", "MMvMM"}) {
@@ -59,9 +60,16 @@ TEST(Recompute, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
                 if (!idx.unrank(i, side, p)) continue;
                 const Recompute r = recompute_kind(p);
                 ++seen[static_cast<int>(r)];
-                if (r != Recompute::successors) continue;
+                // The prober's form agrees and hands over the moves it recomputes from.
+                MoveList<V::board> handed;
+                ASSERT_EQ(recompute_kind(p, handed), r) << write_fen(p);
+                if (r == Recompute::no) continue;
                 MoveList<V::board> moves;
-                MoveGen<V>::generate(p, moves);
+                MoveGen<V>::generate(p, moves);  // captures only, when there is one
+                ASSERT_EQ(handed.size(), moves.size()) << write_fen(p);
+                for (int k = 0; k < moves.size(); ++k)
+                    ASSERT_TRUE(handed.begin()[k] == moves.begin()[k]) << write_fen(p);
+                if (r != Recompute::successors) continue;
                 for (const auto& mv : moves) {
                     const auto q = apply(p, mv);
                     ASSERT_NE(recompute_kind(q), Recompute::successors)

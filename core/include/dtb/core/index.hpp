@@ -41,6 +41,13 @@ struct Binomial {
 };
 inline constexpr Binomial binomial{};
 
+// The material of a position: whose table it belongs to.
+template <class V>
+Material material_of(const Position<V>& p) {
+    return {popcount(p.men(Color::white)), popcount(p.kings_of(Color::white)),
+            popcount(p.men(Color::black)), popcount(p.kings_of(Color::black))};
+}
+
 template <class V>
 class Index {
     using G = typename V::board;

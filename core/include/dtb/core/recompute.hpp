@@ -33,19 +33,41 @@ bool threatens(const Position<V>& p) {
     return MoveGen<V>::has_capture(q);
 }
 
-// How the value of p (its side to move has a piece) is obtained: from its table entry (no),
-// or by recomputation from its successors.
+namespace detail {
+
+// For p whose side to move has no capture: successors when it faces a threat that none of
+// its moves answers with another (then `moves` holds all its moves), else no.
 template <class V>
-Recompute recompute_kind(const Position<V>& p) {
-    if (MoveGen<V>::has_capture(p)) return Recompute::captures;
+Recompute threat_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
     if (!threatens(p)) return Recompute::no;
-    MoveList<typename V::board> moves;
     MoveGen<V>::generate(p, moves);
     for (const auto& m : moves) {
         const Position<V> q = apply(p, m);
         if (!MoveGen<V>::has_capture(q) && threatens(q)) return Recompute::no;
     }
     return Recompute::successors;
+}
+
+}  // namespace detail
+
+// How the value of p (its side to move has a piece) is obtained: from its table entry (no),
+// or by recomputation from its successors.
+template <class V>
+Recompute recompute_kind(const Position<V>& p) {
+    if (MoveGen<V>::has_capture(p)) return Recompute::captures;
+    MoveList<typename V::board> moves;
+    return detail::threat_kind(p, moves);
+}
+
+// The same, and the moves the recomputation goes over: the captures, or every move (moves
+// holds nothing useful when the answer is no). For the prober, which then makes them.
+template <class V>
+Recompute recompute_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
+    if (MoveGen<V>::has_capture(p)) {
+        MoveGen<V>::generate_captures(p, moves);
+        return Recompute::captures;
+    }
+    return detail::threat_kind(p, moves);
 }
 
 }  // namespace dtb

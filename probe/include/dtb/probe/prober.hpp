@@ -1,5 +1,5 @@
 // Probing for variant V: the value of any legal position from the stored tables, which hold
-// White to move and leave positions with a capture as don't-care.
+// White to move and leave the positions of core/recompute.hpp as don't-care.
 //
 //   - The side to move has no piece: the game is over, lost (won in giveaway), DTW = DTC = 0.
 //   - The position is one the tables do not store (core/recompute.hpp): the side to move
@@ -8,7 +8,7 @@
 //     after them probed, recursively through further captures: won with DTW = 1 + the least
 //     DTW of a lost successor, lost with DTW = 1 + the greatest DTW of the successors (all
 //     won); DTC likewise, counting 1 for a move that converts (a capture or a man move) and
-//     1 + the successor's DTC for a king move (gen/successor_value.hpp states the same).
+//     1 + the successor's DTC for a king move (core/successor_values.hpp).
 //   - Otherwise Black to move is turned into White to move by the colour flip (core/flip.hpp)
 //     and the value is read from the table of the position's material at its index.
 // A table that is not installed makes the answer not_available, never a guess; when only
@@ -30,6 +30,7 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/recompute.hpp"
+#include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/probe/status.hpp"
 #include "dtb/probe/store.hpp"
@@ -86,16 +87,8 @@ class Prober {
             return Status::ok;
         }
         MoveList<G> moves;
-        switch (recompute_kind(p)) {
-            case Recompute::captures:
-                MoveGen<V>::generate_captures(p, moves);
-                return from_moves(p, moves, want, out, message);
-            case Recompute::successors:
-                MoveGen<V>::generate(p, moves);
-                return from_moves(p, moves, want, out, message);
-            case Recompute::no:
-                break;
-        }
+        if (recompute_kind(p, moves) != Recompute::no)
+            return from_moves(p, moves, want, out, message);
         return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
     }
 
@@ -161,8 +154,8 @@ class Prober {
             out = {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
             return Status::ok;
         }
-        bool win = false, draw = false, missing = false;
-        int win_dtw = 1 << 30, win_dtc = 1 << 30, loss_dtw = 0, loss_dtc = 0;
+        SuccessorValues values;
+        bool missing = false;
         std::string missing_message;
         for (const auto& m : moves) {
             Value child;
@@ -174,40 +167,22 @@ class Prober {
                 continue;
             }
             if (s != Status::ok) return s;
-            const bool converts = m.is_capture() || (p.men(p.side) & bit<bb>(m.from)) != 0;
-            const int dtc = converts ? 1 : 1 + child.dtc;
-            if (child.wdl == Wdl::loss) {
-                win = true;
-                win_dtw = std::min(win_dtw, child.dtw + 1);
-                win_dtc = std::min(win_dtc, dtc);
-                if (want == want_wdl) break;
-            } else if (child.wdl == Wdl::draw) {
-                draw = true;
-            } else {
-                loss_dtw = std::max(loss_dtw, child.dtw + 1);
-                loss_dtc = std::max(loss_dtc, dtc);
-            }
+            values.add(p, m, child);
+            if (want == want_wdl && values.won()) break;
         }
-        if (missing && !(win && want == want_wdl)) {
+        if (missing && !(values.won() && want == want_wdl)) {
             if (message) *message = missing_message;
             return Status::not_available;
         }
-        const auto dtw = [&](int d) { return std::uint16_t(want & want_dtw ? d : 0); };
-        const auto dtc = [&](int d) { return std::uint16_t(want & want_dtc ? d : 0); };
-        if (win) {
-            out = {Wdl::win, dtw(win_dtw), dtc(win_dtc)};
-        } else if (draw) {
-            out = {Wdl::draw, 0, 0};
-        } else {
-            out = {Wdl::loss, dtw(loss_dtw), dtc(loss_dtc)};
-        }
+        out = values.value();
+        if (!(want & want_dtw)) out.dtw = 0;
+        if (!(want & want_dtc)) out.dtc = 0;
         return Status::ok;
     }
 
     // p has White to move and is stored (Recompute::no): its table entry.
     Status stored(const P& p, int want, Value& out, std::string* message) const {
-        const Material m{popcount(p.men(Color::white)), popcount(p.kings_of(Color::white)),
-                         popcount(p.men(Color::black)), popcount(p.kings_of(Color::black))};
+        const Material m = material_of(p);
         if (m.pieces() > S::kMaxPieces) {
             if (message) *message = m.name() + ": more pieces than any table has";
             return Status::not_available;
