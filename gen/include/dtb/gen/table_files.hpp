@@ -110,7 +110,7 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
     auto s = std::make_unique<Slice<V>>(m);
     const Index<V> fidx(f);
     const auto& idx = s->index;
-    bool unresolved = false;
+    bool unresolved = false, out_of_range = false;
     auto put = [&](int sd, std::uint64_t i, const Value& v) {
         s->wdl[sd][i] = std::uint8_t(v.wdl);
         s->dtw[sd][i] = v.dtw;
@@ -118,8 +118,9 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
     };
     // A capture leads to a material solved before m.
     auto by_captures = [&](const Position<V>& p) { return value_from_successors(p, lookup, true); };
-    // Pass 1: the stored entries and the captures.
-#pragma omp parallel for schedule(dynamic, 1) reduction(|| : unresolved)
+    // Pass 1: the stored entries and the captures. The threatened positions stay
+    // Wdl::unknown, which is how pass 2 finds them.
+#pragma omp parallel for schedule(dynamic, 1) reduction(|| : unresolved, out_of_range)
     for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
         for (Color side : {Color::white, Color::black}) {
             const int sd = static_cast<int>(side);
@@ -142,6 +143,10 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
                                   const std::uint64_t j =
                                       side == Color::white ? i : fidx.rank(Flip<V>::apply(p));
                                   v.wdl = Wdl(t[0][j]);
+                                  if (v.wdl == Wdl::unknown || v.wdl > Wdl::loss) {
+                                      out_of_range = true;
+                                      return;
+                                  }
                                   if (v.wdl == Wdl::win || v.wdl == Wdl::loss) {
                                       v.dtw = t[1][j];
                                       v.dtc = t[2][j];
@@ -153,11 +158,18 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
                       });
         }
     }
+    auto check = [&] {
+        if (out_of_range)
+            throw compress::TableError(m.name() + ": a stored WDL value is out of range");
+        if (unresolved)
+            throw compress::TableError(m.name() +
+                                       ": a capture or promotion leads to a material that is "
+                                       "not available");
+    };
+    check();
     // Pass 2: the threatened positions, whose successors pass 1 settled.
     auto successor = [&](const Position<V>& q) -> std::optional<Value> {
-        const Material mq{popcount(q.men(Color::white)), popcount(q.kings_of(Color::white)),
-                          popcount(q.men(Color::black)), popcount(q.kings_of(Color::black))};
-        if (mq != m) return lookup(q);  // a promotion
+        if (material_of(q) != m) return lookup(q);  // a promotion
         if (MoveGen<V>::has_capture(q)) return by_captures(q);
         return s->value(q.side, idx.rank(q));
     };
@@ -166,7 +178,7 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
         for (Color side : {Color::white, Color::black}) {
             idx.visit(block, 0, idx.white_king_ranks(), side,
                       [&](std::uint64_t i, const Position<V>& p) {
-                          if (recompute_kind(p) != Recompute::successors) return;
+                          if (Wdl(s->wdl[static_cast<int>(side)][i]) != Wdl::unknown) return;
                           if (const auto v = value_from_successors(p, successor)) {
                               put(static_cast<int>(side), i, *v);
                           } else {
@@ -175,14 +187,7 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
                       });
         }
     }
-    if (unresolved)
-        throw compress::TableError(m.name() +
-                                   ": a capture or promotion leads to a material that is not "
-                                   "available");
-    for (int sd = 0; sd < 2; ++sd)
-        for (std::uint64_t i = 0; i < idx.size(); ++i)
-            if (s->wdl[sd][i] > std::uint8_t(Wdl::loss))
-                throw compress::TableError(m.name() + ": a stored WDL value is out of range");
+    check();
     return s;
 }
 
