@@ -68,13 +68,13 @@ int entry_bits(compress::Encoding e) {
 // words. Returns the number of words.
 std::size_t block_words(compress::Encoding e, const unsigned char* encoded, std::uint32_t n,
                         std::vector<std::uint64_t>& words) {
-    const std::size_t bytes = std::size_t(n) * std::size_t(entry_bits(e)) / 8 + 1;
-    const std::size_t count = (bytes + 7) / 8;
+    const std::size_t count = (std::size_t(n) * std::size_t(entry_bits(e)) + 63) / 64;
     if (words.size() < count) words.resize(count);
     std::fill(words.begin(), words.begin() + std::ptrdiff_t(count), 0);
     if (e == compress::Encoding::planes16) {
         for (std::uint32_t i = 0; i < n; ++i)
-            words[i / 4] |= std::uint64_t(encoded[i] | encoded[n + i] << 8) << (16 * (i % 4));
+            words[i / 4] |= std::uint64_t(compress::encoded_value(e, encoded, n, i))
+                            << (16 * (i % 4));
         return count;
     }
     const std::size_t have = compress::encoded_size(e, n);
