@@ -1,9 +1,19 @@
 // Retrograde analysis of one slice (a material, both sides to move), ply by ply.
 //
-// Two passes over the same machinery:
-//   DTW  internal moves = every non-capturing move that keeps the material (king moves and
-//        man moves that do not crown); exits = captures and promotions, whose values come
-//        from slices solved earlier. Gives WDL and DTW.
+// Regions. Where men only move forward (every variant but turkish and armenian, whose men
+// also step sideways), a man move leads to a block (men configuration) whose men stand
+// further forward. The blocks are solved in waves, most advanced men first: a man move then
+// leads into a block that is already solved, and counts as an exit like a capture; inside a
+// block only king moves happen. Each block is solved on its own, by one thread, in a small
+// working set that stays in cache; the blocks of one wave are solved side by side. A wave of
+// fewer blocks than threads (a slice of kings only is one block) is solved with every
+// thread inside each block. Where men step sideways the whole slice is one region and non-
+// crowning man moves are internal.
+//
+// Two passes over each region:
+//   DTW  internal moves = king moves (and, in a whole-slice region, non-crowning man moves);
+//        exits = captures, promotions and (in a block) man moves, whose values are known.
+//        Gives WDL and DTW.
 //   DTC  internal moves = non-capturing king moves; exits = every capture or man move, each
 //        worth distance 1 whatever follows (only the child's WDL matters, known by then).
 //
@@ -28,6 +38,9 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <exception>
+#include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -44,6 +57,12 @@ namespace dtb::gen {
 template <class V>
 using ExitLookup = Value (*)(const void* context, const Position<V>& p);
 
+// Whether every non-capturing man move takes the man a row forward (no sideways steps), so
+// that men configurations can be solved one after another.
+template <class V>
+inline constexpr bool kMenOnlyAdvance = (V::man_moves &
+                                         dirs({Dir::se, Dir::sw, Dir::s, Dir::e, Dir::w})) == 0;
+
 template <class V>
 class SliceSolver {
     using G = typename V::board;
@@ -54,18 +73,49 @@ class SliceSolver {
     // `lookup` answers for any position reached by a capture or a promotion.
     SliceSolver(const Material& m, const void* context, ExitLookup<V> lookup)
         : slice_(std::make_unique<Slice<V>>(m)), context_(context), lookup_(lookup) {
-        work_ = make_work_items();
+        const auto& idx = slice_->index;
+        by_block_ = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
+        if (!by_block_)
+            waves_.push_back({});  // one region: the whole slice
+        else
+            waves_ = make_waves();
     }
 
     std::unique_ptr<Slice<V>> solve() {
-        for (int s = 0; s < 2; ++s) {
-            slice_->capture[s].assign(slice_->index.size(), 0);
-            conversion_[s].assign(slice_->index.size(), none);
+        const auto& idx = slice_->index;
+        for (int s = 0; s < 2; ++s) slice_->capture[s].assign(idx.size(), 0);
+        const int threads = omp_get_max_threads();
+        if (!by_block_) {
+            Scratch sc(idx.size(), threads);
+            solve_region<true>({0, idx.blocks()}, sc);
+            return std::move(slice_);
         }
-        run_pass(Pass::dtw);
-        run_pass(Pass::dtc);
-        for (auto& c : conversion_) c = {};
-        for (auto& c : cell_) c = {};
+        Scratch shared(idx.block_size(), threads);
+        std::vector<std::unique_ptr<Scratch>> own(static_cast<std::size_t>(threads));
+        for (const auto& wave : waves_) {
+            if (threads == 1 || wave.size() < 2 * std::size_t(threads)) {
+                for (const auto b : wave) solve_region<true>({b, b + 1}, shared);
+                continue;
+            }
+            // Each block by one thread, in that thread's scratch. An exception cannot leave
+            // a parallel region: the first is kept and thrown after it.
+            std::exception_ptr error;
+#pragma omp parallel
+            {
+                auto& sc = own[std::size_t(omp_get_thread_num())];
+                if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1);
+#pragma omp for schedule(dynamic, 1)
+                for (std::size_t k = 0; k < wave.size(); ++k) {
+                    try {
+                        solve_region<false>({wave[k], wave[k] + 1}, *sc);
+                    } catch (...) {
+#pragma omp critical(dtb_solver_error)
+                        if (!error) error = std::current_exception();
+                    }
+                }
+            }
+            if (error) std::rethrow_exception(error);
+        }
         return std::move(slice_);
     }
 
@@ -99,34 +149,128 @@ class SliceSolver {
                (capture ? kCaptureBit : 0);
     }
 
-    struct WorkItem {
-        std::uint64_t block, wk_begin, wk_end;
+    // A run of blocks solved together: one block, or the whole slice.
+    struct Region {
+        std::uint64_t block_begin, block_end;
     };
 
-    // Blocks, big ones cut into runs of white-king placements, so that threads share work.
-    std::vector<WorkItem> make_work_items() const {
+    // The blocks grouped in waves, most advanced men first. A non-capturing man move takes
+    // its man one row forward: the sum of the rows the men have advanced grows by one, and
+    // the move leads into a block of an earlier wave. Broken blocks are left out.
+    std::vector<std::vector<std::uint64_t>> make_waves() const {
         const auto& idx = slice_->index;
-        const std::uint64_t per_wk =
-            idx.block_size() / std::max<std::uint64_t>(1, idx.white_king_ranks());
-        const std::uint64_t step =
-            std::max<std::uint64_t>(1, 8192 / std::max<std::uint64_t>(1, per_wk));
-        std::vector<WorkItem> items;
-        for (std::uint64_t b = 0; b < idx.blocks(); ++b)
-            for (std::uint64_t w = 0; w < idx.white_king_ranks(); w += step)
-                items.push_back({b, w, std::min(idx.white_king_ranks(), w + step)});
-        return items;
+        std::map<int, std::vector<std::uint64_t>, std::greater<>> by_advance;
+        for (std::uint64_t b = 0; b < idx.blocks(); ++b) {
+            const auto [wm, bm] = idx.block_men(b);
+            if (wm & bm) continue;
+            int advance = 0;
+            for (int r = 0; r < G::ranks; ++r)
+                advance += r * popcount(wm & G::row_mask(r)) +
+                           (G::ranks - 1 - r) * popcount(bm & G::row_mask(r));
+            by_advance[advance].push_back(b);
+        }
+        std::vector<std::vector<std::uint64_t>> waves;
+        for (auto& [a, blocks] : by_advance) waves.push_back(std::move(blocks));
+        return waves;
     }
 
-    template <class F>
-    void for_each_position(F&& f) const {
-        const auto& idx = slice_->index;
-#pragma omp parallel for schedule(dynamic, 1)
-        for (std::size_t k = 0; k < work_.size(); ++k) {
-            const auto& w = work_[k];
-            for (Color side : {Color::white, Color::black})
-                idx.visit(w.block, w.wk_begin, w.wk_end, side,
-                          [&](std::uint64_t i, const P& p) { f(i, p); });
+    // An entry of a work list: index in the region and side to move.
+    static std::uint64_t entry(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
+
+    // Scratch for the predecessors of one position.
+    struct Predecessors {
+        static constexpr int kCapacity = 1024;
+        std::array<std::uint64_t, kCapacity> index;
+        std::array<P, kCapacity> position;
+        int n = 0;
+    };
+    // Per-thread lists: positions resolved at the current level, and positions whose exits
+    // decide them at a later level (by level).
+    struct Resolved {
+        P p;
+        bool lost;
+    };
+    struct ThreadLists {
+        std::vector<Resolved> resolved;  // kept as positions: the next level needs no unrank
+        std::vector<std::vector<std::uint64_t>> scheduled;
+        std::size_t scheduled_end = 0;  // one past the last level with something scheduled
+        Predecessors predecessors;      // scratch
+        void schedule(int level, std::uint64_t e) {
+            const auto l = std::size_t(level);
+            if (scheduled.size() <= l) scheduled.resize(l + 1);
+            scheduled[l].push_back(e);
+            scheduled_end = std::max(scheduled_end, l + 1);
         }
+        void clear() {
+            resolved.clear();
+            for (std::size_t l = 0; l < scheduled_end; ++l) scheduled[l].clear();
+            scheduled_end = 0;
+        }
+    };
+
+    // The working memory of a region, kept from one region to the next: cells and the DTW
+    // pass's summary of captures and promotions for the DTC pass, by index in the region.
+    struct Scratch {
+        Scratch(std::uint64_t positions, int threads)
+            : lists(std::size_t(threads)), frontier(lists.size()), due(lists.size()) {
+            for (int s = 0; s < 2; ++s) {
+                cell[s].resize(positions);
+                conversion[s].resize(positions);
+            }
+        }
+        std::vector<Cell> cell[2];
+        std::vector<std::uint8_t> conversion[2];
+        std::vector<ThreadLists> lists;
+        std::vector<std::vector<Resolved>> frontier;
+        std::vector<std::vector<std::uint64_t>> due;
+    };
+
+    // Cell operations: atomic where several threads share a region. Relaxed order is
+    // enough: a level reads what earlier levels wrote only after the barrier between them.
+    template <bool Shared>
+    static Cell load(const Cell& c) {
+        if constexpr (Shared) {
+            return std::atomic_ref<const Cell>(c).load(std::memory_order_relaxed);
+        } else {
+            return c;
+        }
+    }
+    template <bool Shared>
+    static Cell fetch_decrement(Cell& c) {
+        if constexpr (Shared) {
+            return std::atomic_ref<Cell>(c).fetch_sub(1, std::memory_order_relaxed);
+        } else {
+            return c--;
+        }
+    }
+
+    // Calls f(k, thread) for k in [0, n): spread over the threads when Shared.
+    template <bool Shared, class F>
+    static void for_range(std::size_t n, F&& f) {
+        if constexpr (Shared) {
+#pragma omp parallel for schedule(dynamic, 1)
+            for (std::size_t k = 0; k < n; ++k) f(k, omp_get_thread_num());
+        } else {
+            for (std::size_t k = 0; k < n; ++k) f(k, 0);
+        }
+    }
+
+    // Calls f(index, position, thread) for every position of the region, both sides to
+    // move. Shared: big blocks are cut into runs of white-king placements.
+    template <bool Shared, class F>
+    void for_each_position(const Region& r, F&& f) const {
+        const auto& idx = slice_->index;
+        const std::uint64_t wk = idx.white_king_ranks();
+        const std::uint64_t per_wk = idx.block_size() / std::max<std::uint64_t>(1, wk);
+        const std::uint64_t step =
+            Shared ? std::max<std::uint64_t>(1, 8192 / std::max<std::uint64_t>(1, per_wk)) : wk;
+        const std::uint64_t runs = (wk + step - 1) / step;
+        for_range<Shared>((r.block_end - r.block_begin) * runs, [&](std::size_t k, int t) {
+            const std::uint64_t block = r.block_begin + k / runs, w = k % runs * step;
+            for (Color side : {Color::white, Color::black})
+                idx.visit(block, w, std::min(wk, w + step), side,
+                          [&](std::uint64_t i, const P& p) { f(i, p, t); });
+        });
     }
 
     Value child_value(const P& child) const {
@@ -158,35 +302,10 @@ class SliceSolver {
         int level() const { return k == win ? win_level : k == loss ? loss_level : 0; }
     };
 
-    // An entry of a work list: index and side to move.
-    static std::uint64_t entry(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
-
-    // Scratch for the predecessors of one position.
-    struct Predecessors {
-        static constexpr int kCapacity = 1024;
-        std::array<std::uint64_t, kCapacity> index;
-        std::array<P, kCapacity> position;
-        int n = 0;
-    };
-    // Per-thread lists: positions resolved at the current level, and positions whose exits
-    // decide them at a later level (by level).
-    struct Resolved {
-        P p;
-        bool lost;
-    };
-    struct ThreadLists {
-        std::vector<Resolved> resolved;  // kept as positions: the next level needs no unrank
-        std::vector<std::vector<std::uint64_t>> scheduled;
-        Predecessors predecessors;  // scratch
-        void schedule(int level, std::uint64_t e) {
-            if (scheduled.size() <= std::size_t(level)) scheduled.resize(std::size_t(level) + 1);
-            scheduled[std::size_t(level)].push_back(e);
-        }
-    };
-
     // Sets up a pending position (or one without moves) and schedules what its exits decide.
-    void start(const P& p, std::uint64_t i, int internal, const ExitSummary& e, bool capture,
-               ThreadLists& mine) {
+    // i is the index in the region.
+    static void start(const P& p, std::uint64_t i, int internal, const ExitSummary& e, bool capture,
+                      Scratch& sc, ThreadLists& mine) {
         const int s = static_cast<int>(p.side);
         if (internal > 255) throw std::runtime_error("generator: more than 255 internal moves");
         if (e.level() > kMaxLevel)
@@ -194,18 +313,21 @@ class SliceSolver {
         if (internal == 0 && e.k == none) {
             // No move at all: the game is over (lost, won in giveaway).
             const Cell st = V::goal == Goal::giveaway ? kWon : kLost;
-            cell_[s][i] = make_cell(st, none, 0, 0, capture);
+            sc.cell[s][i] = make_cell(st, none, 0, 0, capture);
             mine.resolved.push_back({p, st == kLost});
             return;
         }
-        cell_[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
+        sc.cell[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
         if (e.k == win || (e.k == loss && internal == 0)) mine.schedule(e.level(), entry(i, s));
     }
 
-    // DTW pass: captures (all moves when there is one) and promotions are exits.
-    void init_dtw(std::vector<ThreadLists>& lists) {
-        for_each_position([&](std::uint64_t i, const P& p) {
-            auto& mine = lists[std::size_t(omp_get_thread_num())];
+    // DTW pass: captures (all moves when there is one) and promotions are exits, and man
+    // moves when the region is a block (they lead to a block solved before).
+    template <bool Shared>
+    void init_dtw(const Region& r, Scratch& sc) {
+        const std::uint64_t base = r.block_begin * slice_->index.block_size();
+        for_each_position<Shared>(r, [&](std::uint64_t i, const P& p, int t) {
+            auto& mine = sc.lists[std::size_t(t)];
             const int s = static_cast<int>(p.side);
             ExitSummary dtw, dtc;
             int internal = 0;
@@ -221,29 +343,37 @@ class SliceSolver {
             } else {
                 internal = MoveGen<V>::count_quiet_king_moves(p);
                 MoveGen<V>::for_each_quiet_man_move(p, [&](int from, int to, bool promotes) {
-                    if (!promotes) {
+                    if (!promotes && !by_block_) {
                         ++internal;
                         return;
                     }
-                    const Value v = child_value(apply(p, quiet_move(from, to, true)));
-                    dtw.add(v.wdl, v.dtw + 1);
-                    dtc.add(v.wdl, 1);
+                    const P child = apply(p, quiet_move(from, to, promotes));
+                    if (promotes) {
+                        const Value v = child_value(child);
+                        dtw.add(v.wdl, v.dtw + 1);
+                        dtc.add(v.wdl, 1);
+                        return;
+                    }
+                    const auto j = slice_->index.rank(child);
+                    dtw.add(Wdl(slice_->wdl[1 - s][j]), slice_->dtw[1 - s][j] + 1);
                 });
             }
             slice_->capture[s][i] = capture;
-            conversion_[s][i] = std::uint8_t(dtc.k);
-            start(p, i, internal, dtw, capture, mine);
+            sc.conversion[s][i - base] = std::uint8_t(dtc.k);
+            start(p, i - base, internal, dtw, capture, sc, mine);
         });
     }
 
     // DTC pass: internal moves are king moves; man moves, captures and promotions are exits
     // worth 1 (captures and promotions summarised by the DTW pass).
-    void init_dtc(std::vector<ThreadLists>& lists) {
-        for_each_position([&](std::uint64_t i, const P& p) {
-            auto& mine = lists[std::size_t(omp_get_thread_num())];
+    template <bool Shared>
+    void init_dtc(const Region& r, Scratch& sc) {
+        const std::uint64_t base = r.block_begin * slice_->index.block_size();
+        for_each_position<Shared>(r, [&](std::uint64_t i, const P& p, int t) {
+            auto& mine = sc.lists[std::size_t(t)];
             const int s = static_cast<int>(p.side);
             ExitSummary dtc;
-            dtc.k = Kind(conversion_[s][i]);
+            dtc.k = Kind(sc.conversion[s][i - base]);
             if (dtc.k == win) dtc.win_level = 1;
             if (dtc.k == loss) dtc.loss_level = 1;
             const bool capture = slice_->capture[s][i] != 0;
@@ -257,8 +387,8 @@ class SliceSolver {
                     dtc.add(Wdl(w), 1);
                 });
             }
-            start(p, i, internal, dtc, capture, mine);
-            if (slice_->wdl[s][i] != std::uint8_t(Wdl::loss)) cell_[s][i] |= kNeverLostBit;
+            start(p, i - base, internal, dtc, capture, sc, mine);
+            if (slice_->wdl[s][i] != std::uint8_t(Wdl::loss)) sc.cell[s][i - base] |= kNeverLostBit;
         });
     }
 
@@ -271,182 +401,208 @@ class SliceSolver {
     }
 
     // Resolves a pending position at `level`. Every resolver of one position within a level
-    // writes the same cell, so the order of the threads does not matter. Relaxed order is
-    // enough: a level reads what earlier levels wrote only after the barrier between them.
-    bool try_resolve(int s, std::uint64_t i, Cell outcome, int lv) {
-        std::atomic_ref<Cell> c(cell_[s][i]);
-        Cell old = c.load(std::memory_order_relaxed);
-        Cell next;
-        do {
-            if (state(old) != kPending) return false;
-            next = (old & ~(kStateMask | kLevelMask)) | outcome << kStateShift |
+    // writes the same cell, so the order of the threads does not matter.
+    template <bool Shared>
+    static bool try_resolve(Cell& cell, Cell outcome, int lv) {
+        auto next = [&](Cell old) {
+            return (old & ~(kStateMask | kLevelMask)) | outcome << kStateShift |
                    Cell(lv) << kLevelShift;
-        } while (!c.compare_exchange_weak(old, next, std::memory_order_relaxed));
-        return true;
+        };
+        if constexpr (Shared) {
+            std::atomic_ref<Cell> c(cell);
+            Cell old = c.load(std::memory_order_relaxed);
+            do {
+                if (state(old) != kPending) return false;
+            } while (!c.compare_exchange_weak(old, next(old), std::memory_order_relaxed));
+            return true;
+        } else {
+            if (state(cell) != kPending) return false;
+            cell = next(cell);
+            return true;
+        }
     }
 
-    // Internal predecessors of p (the side that just moved is to move in them), by index.
-    // They are collected first and their cells prefetched, so that the cache misses of one
-    // position's predecessors overlap instead of following one another.
-    void collect_predecessors(Pass pass, const P& p, Predecessors& out) const {
+    // Internal predecessors of p (the side that just moved is to move in them), by index in
+    // the region. They are collected first and their cells prefetched, so that the cache
+    // misses of one position's predecessors overlap instead of following one another.
+    void collect_predecessors(Pass pass, const P& p, std::uint64_t base, const Scratch& sc,
+                              Predecessors& out) const {
         const int t = 1 - static_cast<int>(p.side);
         out.n = 0;
         auto add = [&](const P& q, std::uint64_t qi) {
             if (out.n == Predecessors::kCapacity)
                 throw std::logic_error("generator: more predecessors than expected");
-            __builtin_prefetch(&cell_[t][qi], 1);
+            __builtin_prefetch(&sc.cell[t][qi], 1);
             out.index[std::size_t(out.n)] = qi;
             out.position[std::size_t(out.n++)] = q;
         };
         // A king move keeps the men: the block is p's.
         const std::uint64_t block_base = slice_->index.block_base(p);
-        Unmoves<V>::template for_each<false>(
-            p, [&](const P& q, int, int) { add(q, slice_->index.rank_in_block(q, block_base)); });
-        if (pass == Pass::dtw)
+        Unmoves<V>::template for_each<false>(p, [&](const P& q, int, int) {
+            add(q, slice_->index.rank_in_block(q, block_base) - base);
+        });
+        if (pass == Pass::dtw && !by_block_)
             Unmoves<V>::template for_each_man<false>(
-                p, [&](const P& q, int, int) { add(q, slice_->index.rank(q)); });
+                p, [&](const P& q, int, int) { add(q, slice_->index.rank(q) - base); });
     }
 
-    void run_pass(Pass pass) {
-        const auto size = slice_->index.size();
-        for (auto& c : cell_) c.assign(size, kBroken);  // the DTC pass reuses the DTW pass's memory
-        std::vector<ThreadLists> lists(static_cast<std::size_t>(omp_get_max_threads()));
+    template <bool Shared>
+    void solve_region(const Region& r, Scratch& sc) {
+        run_pass<Shared>(Pass::dtw, r, sc);
+        run_pass<Shared>(Pass::dtc, r, sc);
+    }
+
+    template <bool Shared>
+    void run_pass(Pass pass, const Region& r, Scratch& sc) {
+        const std::uint64_t base = r.block_begin * slice_->index.block_size();
+        const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
+        for (auto& c : sc.cell) std::fill_n(c.begin(), size, kBroken);
+        for (auto& l : sc.lists) l.clear();
         if (pass == Pass::dtw) {
-            init_dtw(lists);
+            init_dtw<Shared>(r, sc);
         } else {
-            init_dtc(lists);
+            init_dtc<Shared>(r, sc);
         }
         // Each thread's lists are worked on where they are, cut into chunks: no copy.
-        std::vector<std::vector<Resolved>> frontier(lists.size());
-        std::vector<std::vector<std::uint64_t>> due(lists.size());
+        auto& frontier = sc.frontier;
+        auto& due = sc.due;
         for (int level = 1;; ++level) {
             // Positions an exit decides at this level, then the predecessors of the
             // positions resolved at the level before.
-            for (std::size_t t = 0; t < lists.size(); ++t) {
-                auto& l = lists[t];
+            for (std::size_t t = 0; t < sc.lists.size(); ++t) {
+                auto& l = sc.lists[t];
                 frontier[t].swap(l.resolved);
                 l.resolved.clear();
                 due[t].clear();
-                if (l.scheduled.size() > std::size_t(level))
+                if (l.scheduled_end > std::size_t(level))
                     due[t].swap(l.scheduled[std::size_t(level)]);
             }
-            const auto due_chunks = chunks(due, 1024);
-            const auto frontier_chunks = chunks(frontier, 64);
+            const auto due_chunks = chunks<Shared>(due, 1024);
+            const auto frontier_chunks = chunks<Shared>(frontier, 64);
             if (due_chunks.empty() && frontier_chunks.empty()) {
-                std::size_t later = 0;  // one past the last level anything is scheduled for
-                for (const auto& l : lists) later = std::max(later, l.scheduled.size());
+                std::size_t later = 0;
+                for (const auto& l : sc.lists) later = std::max(later, l.scheduled_end);
                 if (std::size_t(level) + 1 >= later) break;
                 continue;
             }
-#pragma omp parallel
-            {
-                auto& mine = lists[std::size_t(omp_get_thread_num())];
-#pragma omp for schedule(dynamic, 1) nowait
-                for (std::size_t c = 0; c < due_chunks.size(); ++c) {
-                    const Chunk& ch = due_chunks[c];
-                    for (std::size_t k = ch.begin; k < ch.end; ++k) {
-                        const auto e = due[ch.list][k];
-                        const auto i = e >> 1;
-                        const int s = int(e & 1);
-                        if (resolve_by_exit(s, i, level)) {
-                            P p;
-                            slice_->index.unrank(i, Color(s), p);
-                            mine.resolved.push_back({p, state(cell_[s][i]) == kLost});
-                        }
+            for_range<Shared>(due_chunks.size(), [&](std::size_t c, int t) {
+                auto& mine = sc.lists[std::size_t(t)];
+                const Chunk& ch = due_chunks[c];
+                for (std::size_t k = ch.begin; k < ch.end; ++k) {
+                    const auto e = due[ch.list][k];
+                    const auto i = e >> 1;
+                    const int s = int(e & 1);
+                    if (resolve_by_exit<Shared>(sc.cell[s][i], level)) {
+                        P p;
+                        slice_->index.unrank(base + i, Color(s), p);
+                        mine.resolved.push_back({p, state(sc.cell[s][i]) == kLost});
                     }
                 }
-#pragma omp for schedule(dynamic, 1)
-                for (std::size_t c = 0; c < frontier_chunks.size(); ++c) {
-                    const Chunk& ch = frontier_chunks[c];
-                    for (std::size_t k = ch.begin; k < ch.end; ++k) {
-                        const Resolved& r = frontier[ch.list][k];
-                        propagate(pass, r.p, r.lost, level, mine);
-                    }
+            });
+            for_range<Shared>(frontier_chunks.size(), [&](std::size_t c, int t) {
+                auto& mine = sc.lists[std::size_t(t)];
+                const Chunk& ch = frontier_chunks[c];
+                for (std::size_t k = ch.begin; k < ch.end; ++k) {
+                    const Resolved& res = frontier[ch.list][k];
+                    propagate<Shared>(pass, res.p, res.lost, level, base, sc, mine);
                 }
-            }
+            });
         }
-        finish_pass(pass);
+        finish_pass<Shared>(pass, r, sc);
     }
 
     // What is still pending is a draw. The DTC pass must agree with the DTW pass on every
     // value: a check of both.
-    void finish_pass(Pass pass) {
-        const auto size = static_cast<std::int64_t>(slice_->index.size());
+    template <bool Shared>
+    void finish_pass(Pass pass, const Region& r, const Scratch& sc) {
+        const std::uint64_t base = r.block_begin * slice_->index.block_size();
+        const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
+        constexpr std::uint64_t kPiece = 1 << 16;
         bool disagree = false;
-        for (int s = 0; s < 2; ++s) {
-            auto& wdl = slice_->wdl[s];
-            auto& dist = pass == Pass::dtw ? slice_->dtw[s] : slice_->dtc[s];
-            const auto& cells = cell_[s];
-#pragma omp parallel for schedule(static) reduction(|| : disagree)
-            for (std::int64_t i = 0; i < size; ++i) {
-                const Cell c = cells[std::size_t(i)];
-                const Cell st = state(c);
-                const Wdl w = st == kBroken ? Wdl::unknown
-                              : st == kWon  ? Wdl::win
-                              : st == kLost ? Wdl::loss
-                                            : Wdl::draw;
-                const bool decided = st == kWon || st == kLost;
-                dist[std::size_t(i)] = decided ? std::uint16_t(level(c)) : 0;
-                if (pass == Pass::dtw) {
-                    wdl[std::size_t(i)] = std::uint8_t(w);
-                } else if (wdl[std::size_t(i)] != std::uint8_t(w)) {
-                    disagree = true;
+        for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int) {
+            const std::uint64_t end = std::min(size, (k + 1) * kPiece);
+            bool mine = false;
+            for (int s = 0; s < 2; ++s) {
+                auto& wdl = slice_->wdl[s];
+                auto& dist = pass == Pass::dtw ? slice_->dtw[s] : slice_->dtc[s];
+                for (std::uint64_t i = k * kPiece; i < end; ++i) {
+                    const Cell c = sc.cell[s][i];
+                    const Cell st = state(c);
+                    const Wdl w = st == kBroken ? Wdl::unknown
+                                  : st == kWon  ? Wdl::win
+                                  : st == kLost ? Wdl::loss
+                                                : Wdl::draw;
+                    const bool decided = st == kWon || st == kLost;
+                    dist[base + i] = decided ? std::uint16_t(level(c)) : 0;
+                    if (pass == Pass::dtw) {
+                        wdl[base + i] = std::uint8_t(w);
+                    } else if (wdl[base + i] != std::uint8_t(w)) {
+                        mine = true;
+                    }
                 }
             }
-        }
+            if (mine) std::atomic_ref<bool>(disagree).store(true, std::memory_order_relaxed);
+        });
         if (disagree) throw std::logic_error("generator: the DTC pass disagrees with the DTW pass");
     }
 
-    // A piece of one thread's list, for the parallel loops.
+    // A piece of one thread's list, for the parallel loops; a single thread takes each list
+    // whole.
     struct Chunk {
         std::size_t list, begin, end;
     };
-    template <class T>
+    template <bool Shared, class T>
     static std::vector<Chunk> chunks(const std::vector<std::vector<T>>& lists, std::size_t n) {
+        const std::size_t step = Shared ? n : std::size_t(-1);
         std::vector<Chunk> out;
         for (std::size_t l = 0; l < lists.size(); ++l)
-            for (std::size_t b = 0; b < lists[l].size(); b += n)
-                out.push_back({l, b, std::min(lists[l].size(), b + n)});
+            for (std::size_t b = 0, size = lists[l].size(), e; b < size; b = e) {
+                e = size - b > step ? b + step : size;
+                out.push_back({l, b, e});
+            }
         return out;
     }
 
     // A pending position whose exits decide it at this level.
-    bool resolve_by_exit(int s, std::uint64_t i, int lv) {
-        const Cell c = std::atomic_ref<Cell>(cell_[s][i]).load(std::memory_order_relaxed);
+    template <bool Shared>
+    static bool resolve_by_exit(Cell& cell, int lv) {
+        const Cell c = load<Shared>(cell);
         if (state(c) != kPending || level(c) != lv) return false;
-        if (kind(c) == win) return try_resolve(s, i, kWon, lv);
-        if (kind(c) == loss && count(c) == 0) return try_resolve(s, i, kLost, lv);
+        if (kind(c) == win) return try_resolve<Shared>(cell, kWon, lv);
+        if (kind(c) == loss && count(c) == 0) return try_resolve<Shared>(cell, kLost, lv);
         return false;
     }
 
     // p was resolved at level-1 (lost when `lost`): its internal predecessors learn of it.
     // Predecessors in which the side to move had a capture are not predecessors (captures
     // are compulsory). A plain load first: most predecessors need no atomic update.
-    void propagate(Pass pass, const P& p, bool lost, int lv, ThreadLists& mine) {
+    template <bool Shared>
+    void propagate(Pass pass, const P& p, bool lost, int lv, std::uint64_t base, Scratch& sc,
+                   ThreadLists& mine) {
         const int t = 1 - static_cast<int>(p.side);
         Predecessors& preds = mine.predecessors;
-        collect_predecessors(pass, p, preds);
+        collect_predecessors(pass, p, base, sc, preds);
         for (int k = 0; k < preds.n; ++k) {
             const std::uint64_t qi = preds.index[std::size_t(k)];
-            std::atomic_ref<Cell> c(cell_[t][qi]);
-            const Cell now = c.load(std::memory_order_relaxed);
+            Cell& cell = sc.cell[t][qi];
+            const Cell now = load<Shared>(cell);
             if ((now & kCaptureBit) || state(now) != kPending) continue;
             if (lost) {
-                if (try_resolve(t, qi, kWon, lv))
+                if (try_resolve<Shared>(cell, kWon, lv))
                     mine.resolved.push_back({preds.position[std::size_t(k)], false});
                 continue;
             }
             if (now & kNeverLostBit) continue;
             // One internal move fewer that might not lead to a won position. A resolved
             // position's count is no longer read, so it may go on falling.
-            const Cell old = c.fetch_sub(1, std::memory_order_relaxed);
+            const Cell old = fetch_decrement<Shared>(cell);
             if (count(old) != 1 || state(old) != kPending) continue;
             if (kind(old) == win || kind(old) == draw) continue;
             if (kind(old) == loss && level(old) > lv) {
                 mine.schedule(level(old), entry(qi, t));  // decided when its exit level comes
                 continue;
             }
-            if (try_resolve(t, qi, kLost, lv))
+            if (try_resolve<Shared>(cell, kLost, lv))
                 mine.resolved.push_back({preds.position[std::size_t(k)], true});
         }
     }
@@ -454,11 +610,8 @@ class SliceSolver {
     std::unique_ptr<Slice<V>> slice_;
     const void* context_;
     ExitLookup<V> lookup_;
-    std::vector<WorkItem> work_;
-    std::vector<Cell> cell_[2];
-    // Per position, from the DTW pass: the Kind of the captures' (or the promotions')
-    // summary when each is worth 1, for the DTC pass.
-    std::vector<std::uint8_t> conversion_[2];
+    bool by_block_ = false;  // regions are blocks, solved in waves (else the whole slice)
+    std::vector<std::vector<std::uint64_t>> waves_;
 };
 
 }  // namespace dtb::gen
