@@ -5,8 +5,9 @@
 
 #include <random>
 
-#include "dtb/core/variant.hpp"
 #include "dtb/core/index.hpp"
+#include "dtb/core/king_table.hpp"
+#include "dtb/core/variant.hpp"
 
 namespace dtb::gen {
 namespace {
@@ -79,6 +80,35 @@ TEST(Index, RankUnrankRoundTripOnEveryBoard) {
         check_round_trip<International>(m, 20000);
         check_round_trip<Canadian>(m, 20000);
         check_round_trip<Turkish>(m, 20000);
+    }
+}
+
+// The solver's tabulated unranking (king_table.hpp) against Index::unrank.
+template <class V>
+void check_king_table(const Material& m) {
+    const Index<V> idx(m);
+    const KingTable<V> table(idx);
+    std::mt19937_64 rng(7);
+    for (int k = 0; k < 20000; ++k) {
+        const std::uint64_t i = rng() % idx.size();
+        const std::uint64_t block = i / idx.block_size();
+        const auto [wm, bm] = idx.block_men(block);
+        if (wm & bm) continue;
+        const Color side = k % 2 ? Color::black : Color::white;
+        Position<V> p, q;
+        ASSERT_TRUE(idx.unrank(i, side, p));
+        table.unrank(i - block * idx.block_size(), wm, bm, side, q);
+        ASSERT_EQ(p, q) << V::name << " " << m.name() << " index " << i;
+    }
+}
+
+TEST(Index, KingTableUnranksAsIndexDoes) {
+    for (const char* name : {"KvK", "KKMvKM", "KKKvKK", "MvKKK", "KKKKvK"}) {
+        const auto m = *Material::parse(name);
+        check_king_table<Russian>(m);
+        check_king_table<International>(m);
+        check_king_table<Canadian>(m);  // 128-bit boards
+        check_king_table<Turkish>(m);
     }
 }
 

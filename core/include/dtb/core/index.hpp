@@ -161,6 +161,39 @@ class Index {
     }
 
     std::uint64_t white_king_ranks() const { return white_kings_; }
+    std::uint64_t black_king_ranks() const { return black_kings_; }
+
+    // The k-subset of rank r as a set of ordinals (bit j: the j-th square of a universe).
+    static bb ordinal_subset(std::uint64_t r, int k) {
+        std::array<int, 17> c{};
+        unrank_ordinals(r, k, c);
+        bb set = 0;
+        for (int i = 0; i < k; ++i) set |= bit<bb>(c[i]);
+        return set;
+    }
+
+    // The squares of universe whose ordinals (their places in universe, lowest first) are
+    // in `ordinals`.
+    static bb deposit(bb ordinals, bb universe) {
+#if defined(__BMI2__)
+        if constexpr (std::is_same_v<bb, std::uint64_t>) {
+            return _pdep_u64(ordinals, universe);
+        } else {
+            const auto lo = static_cast<std::uint64_t>(universe);
+            const int below = popcount(lo);
+            // pdep takes as many low bits of its source as the mask has bits.
+            return bb{_pdep_u64(static_cast<std::uint64_t>(ordinals), lo)} |
+                   bb{_pdep_u64(static_cast<std::uint64_t>(ordinals >> below),
+                                static_cast<std::uint64_t>(universe >> 64))}
+                       << 64;
+        }
+#else
+        bb set = 0;
+        for (; ordinals; ordinals >>= 1, universe &= universe - 1)
+            if (ordinals & bb{1}) set |= universe & (~universe + 1);
+        return set;
+#endif
+    }
 
   private:
     // The next k-subset in colex order of ordinals c[0] < ... < c[k-1] below n.
@@ -210,30 +243,7 @@ class Index {
     }
 
     static bb unrank_subset(std::uint64_t r, bb universe, int k) {
-        std::array<int, 17> c{};
-        unrank_ordinals(r, k, c);
-        bb set = 0;
-        for (int i = 0; i < k; ++i) set |= nth_square(universe, c[i]);
-        return set;
-    }
-
-    // The n-th (0-based) square of universe, as a bitboard.
-    static bb nth_square(bb universe, int n) {
-#if defined(__BMI2__)
-        if constexpr (std::is_same_v<bb, std::uint64_t>) {
-            return _pdep_u64(std::uint64_t{1} << n, universe);
-        } else {
-            const auto lo = static_cast<std::uint64_t>(universe);
-            const int below = popcount(lo);
-            if (n < below) return bb{_pdep_u64(std::uint64_t{1} << n, lo)};
-            return bb{_pdep_u64(std::uint64_t{1} << (n - below),
-                                static_cast<std::uint64_t>(universe >> 64))}
-                   << 64;
-        }
-#else
-        for (; n > 0; --n) universe &= universe - 1;
-        return universe & (~universe + 1);
-#endif
+        return deposit(ordinal_subset(r, k), universe);
     }
 
     Material m_;

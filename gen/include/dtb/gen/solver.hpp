@@ -5,10 +5,9 @@
 // further forward. The blocks are solved in waves, most advanced men first: a man move then
 // leads into a block that is already solved, and counts as an exit like a capture; inside a
 // block only king moves happen. Each block is solved on its own, by one thread, in a small
-// working set that stays in cache; the blocks of one wave are solved side by side. A wave of
-// fewer blocks than threads (a slice of kings only is one block) is solved with every
-// thread inside each block. Where men step sideways the whole slice is one region and non-
-// crowning man moves are internal.
+// working set that stays in cache; the blocks of one wave are solved side by side. The
+// blocks of a wave of fewer blocks than threads are solved with every thread inside each. Where men
+// step sideways the whole slice is one region and non- crowning man moves are internal.
 //
 // Two passes over each region:
 //   DTW  internal moves = king moves (and, in a whole-slice region, non-crowning man moves);
@@ -46,6 +45,7 @@
 #include <vector>
 
 #include "dtb/core/apply.hpp"
+#include "dtb/core/king_table.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/unmove.hpp"
 #include "dtb/core/value.hpp"
@@ -72,7 +72,10 @@ class SliceSolver {
   public:
     // `lookup` answers for any position reached by a capture or a promotion.
     SliceSolver(const Material& m, const void* context, ExitLookup<V> lookup)
-        : slice_(std::make_unique<Slice<V>>(m)), context_(context), lookup_(lookup) {
+        : slice_(std::make_unique<Slice<V>>(m)),
+          context_(context),
+          lookup_(lookup),
+          kings_(slice_->index) {
         const auto& idx = slice_->index;
         by_block_ = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
         if (!by_block_)
@@ -93,7 +96,7 @@ class SliceSolver {
         Scratch shared(idx.block_size(), threads);
         std::vector<std::unique_ptr<Scratch>> own(static_cast<std::size_t>(threads));
         for (const auto& wave : waves_) {
-            if (threads == 1 || wave.size() < 2 * std::size_t(threads)) {
+            if (threads == 1 || wave.size() < std::size_t(threads)) {
                 for (const auto b : wave) solve_region<true>({b, b + 1}, shared);
                 continue;
             }
@@ -177,13 +180,25 @@ class SliceSolver {
     // An entry of a work list: index in the region and side to move.
     static std::uint64_t entry(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
 
-    // Scratch for the predecessors of one position.
+    // Scratch for the predecessors of one position: index in the region and the move that
+    // leads from it (few become resolved; their positions are made only then).
     struct Predecessors {
         static constexpr int kCapacity = 1024;
         std::array<std::uint64_t, kCapacity> index;
-        std::array<P, kCapacity> position;
+        std::array<std::uint16_t, kCapacity> move;  // from | to << 7 | (a man moved) << 14
         int n = 0;
     };
+    static_assert(G::bits <= 128, "squares are recorded in 7 bits");
+    static P predecessor(const P& p, std::uint16_t move) {
+        const Color mover = ~p.side;
+        const bb squares = bit<bb>(move & 0x7f) | bit<bb>((move >> 7) & 0x7f);
+        P q = p;
+        q.side = mover;
+        q.pieces(mover) ^= squares;
+        if (!(move >> 14)) q.kings ^= squares;
+        return q;
+    }
+
     // Per-thread lists: positions resolved at the current level, and positions whose exits
     // decide them at a later level (by level).
     struct Resolved {
@@ -216,13 +231,17 @@ class SliceSolver {
             for (int s = 0; s < 2; ++s) {
                 cell[s].resize(positions);
                 conversion[s].resize(positions);
+                internal[s].resize(positions);
             }
         }
         std::vector<Cell> cell[2];
         std::vector<std::uint8_t> conversion[2];
+        std::vector<std::uint8_t> internal[2];  // a block's DTW pass: king moves, for DTC
         std::vector<ThreadLists> lists;
         std::vector<std::vector<Resolved>> frontier;
         std::vector<std::vector<std::uint64_t>> due;
+        std::uint64_t block = 0;  // the region's first block, and its men
+        std::pair<bb, bb> men;
     };
 
     // Cell operations: atomic where several threads share a region. Relaxed order is
@@ -302,24 +321,23 @@ class SliceSolver {
         int level() const { return k == win ? win_level : k == loss ? loss_level : 0; }
     };
 
-    // Sets up a pending position (or one without moves) and schedules what its exits decide.
-    // i is the index in the region.
-    static void start(const P& p, std::uint64_t i, int internal, const ExitSummary& e, bool capture,
+    // Sets up a pending position, or one without moves, and schedules what its exits
+    // decide. i is the index in the region. True for a position without moves (the game
+    // is over: lost, won in giveaway), resolved at level 0: the caller lists it.
+    static bool start(int s, std::uint64_t i, int internal, const ExitSummary& e, bool capture,
                       Scratch& sc, ThreadLists& mine) {
-        const int s = static_cast<int>(p.side);
         if (internal > 255) throw std::runtime_error("generator: more than 255 internal moves");
         if (e.level() > kMaxLevel)
             throw std::runtime_error("generator: distance beyond 16382 plies");
         if (internal == 0 && e.k == none) {
-            // No move at all: the game is over (lost, won in giveaway).
-            const Cell st = V::goal == Goal::giveaway ? kWon : kLost;
-            sc.cell[s][i] = make_cell(st, none, 0, 0, capture);
-            mine.resolved.push_back({p, st == kLost});
-            return;
+            sc.cell[s][i] = make_cell(kGameOver, none, 0, 0, capture);
+            return true;
         }
         sc.cell[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
         if (e.k == win || (e.k == loss && internal == 0)) mine.schedule(e.level(), entry(i, s));
+        return false;
     }
+    static constexpr Cell kGameOver = V::goal == Goal::giveaway ? kWon : kLost;
 
     // DTW pass: captures (all moves when there is one) and promotions are exits, and man
     // moves when the region is a block (they lead to a block solved before).
@@ -355,12 +373,16 @@ class SliceSolver {
                         return;
                     }
                     const auto j = slice_->index.rank(child);
-                    dtw.add(Wdl(slice_->wdl[1 - s][j]), slice_->dtw[1 - s][j] + 1);
+                    const Wdl w = Wdl(slice_->wdl[1 - s][j]);
+                    dtw.add(w, slice_->dtw[1 - s][j] + 1);
+                    dtc.add(w, 1);
                 });
             }
             slice_->capture[s][i] = capture;
             sc.conversion[s][i - base] = std::uint8_t(dtc.k);
-            start(p, i - base, internal, dtw, capture, sc, mine);
+            if (start(s, i - base, internal, dtw, capture, sc, mine))
+                mine.resolved.push_back({p, kGameOver == kLost});
+            sc.internal[s][i - base] = std::uint8_t(internal);
         });
     }
 
@@ -387,8 +409,38 @@ class SliceSolver {
                     dtc.add(Wdl(w), 1);
                 });
             }
-            start(p, i - base, internal, dtc, capture, sc, mine);
+            if (start(s, i - base, internal, dtc, capture, sc, mine))
+                mine.resolved.push_back({p, kGameOver == kLost});
             if (slice_->wdl[s][i] != std::uint8_t(Wdl::loss)) sc.cell[s][i - base] |= kNeverLostBit;
+        });
+    }
+
+    // DTC pass of a block: no move to generate. The DTW pass counted the king moves (its
+    // only internal moves) and summarised every exit, man moves included, as worth 1.
+    template <bool Shared>
+    void init_dtc_from_dtw(const Region& r, Scratch& sc) {
+        const std::uint64_t base = r.block_begin * slice_->index.block_size();
+        const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
+        constexpr std::uint64_t kPiece = 1 << 14;
+        for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int t) {
+            auto& mine = sc.lists[std::size_t(t)];
+            const std::uint64_t end = std::min(size, (k + 1) * kPiece);
+            for (int s = 0; s < 2; ++s)
+                for (std::uint64_t i = k * kPiece; i < end; ++i) {
+                    const Wdl w = Wdl(slice_->wdl[s][base + i]);
+                    if (w == Wdl::unknown) continue;  // broken: no position
+                    ExitSummary dtc;
+                    dtc.k = Kind(sc.conversion[s][i]);
+                    if (dtc.k == win) dtc.win_level = 1;
+                    if (dtc.k == loss) dtc.loss_level = 1;
+                    if (start(s, i, sc.internal[s][i], dtc, slice_->capture[s][base + i] != 0, sc,
+                              mine)) {
+                        P p;
+                        unrank(base + i, Color(s), sc, p);
+                        mine.resolved.push_back({p, kGameOver == kLost});
+                    }
+                    if (w != Wdl::loss) sc.cell[s][i] |= kNeverLostBit;
+                }
         });
     }
 
@@ -429,25 +481,36 @@ class SliceSolver {
                               Predecessors& out) const {
         const int t = 1 - static_cast<int>(p.side);
         out.n = 0;
-        auto add = [&](const P& q, std::uint64_t qi) {
+        auto add = [&](std::uint64_t qi, int from, int to, bool man) {
             if (out.n == Predecessors::kCapacity)
                 throw std::logic_error("generator: more predecessors than expected");
             __builtin_prefetch(&sc.cell[t][qi], 1);
             out.index[std::size_t(out.n)] = qi;
-            out.position[std::size_t(out.n++)] = q;
+            out.move[std::size_t(out.n++)] = std::uint16_t(from | to << 7 | int(man) << 14);
         };
-        // A king move keeps the men: the block is p's.
-        const std::uint64_t block_base = slice_->index.block_base(p);
-        Unmoves<V>::template for_each<false>(p, [&](const P& q, int, int) {
-            add(q, slice_->index.rank_in_block(q, block_base) - base);
+        // A king move keeps the men: the block is p's (the region, when it is one block).
+        const std::uint64_t block_base = by_block_ ? base : slice_->index.block_base(p);
+        Unmoves<V>::template for_each<false>(p, [&](const P& q, int from, int to) {
+            add(slice_->index.rank_in_block(q, block_base) - base, from, to, false);
         });
         if (pass == Pass::dtw && !by_block_)
-            Unmoves<V>::template for_each_man<false>(
-                p, [&](const P& q, int, int) { add(q, slice_->index.rank(q) - base); });
+            Unmoves<V>::template for_each_man<false>(p, [&](const P& q, int from, int to) {
+                add(slice_->index.rank(q) - base, from, to, true);
+            });
+    }
+
+    // The position of index i of the region being solved.
+    void unrank(std::uint64_t i, Color side, const Scratch& sc, P& p) const {
+        const auto& idx = slice_->index;
+        const std::uint64_t block = i / idx.block_size();
+        const auto [wm, bm] = block == sc.block ? sc.men : idx.block_men(block);
+        kings_.unrank(i - block * idx.block_size(), wm, bm, side, p);
     }
 
     template <bool Shared>
     void solve_region(const Region& r, Scratch& sc) {
+        sc.block = r.block_begin;
+        sc.men = slice_->index.block_men(r.block_begin);
         run_pass<Shared>(Pass::dtw, r, sc);
         run_pass<Shared>(Pass::dtc, r, sc);
     }
@@ -460,6 +523,8 @@ class SliceSolver {
         for (auto& l : sc.lists) l.clear();
         if (pass == Pass::dtw) {
             init_dtw<Shared>(r, sc);
+        } else if (by_block_) {
+            init_dtc_from_dtw<Shared>(r, sc);
         } else {
             init_dtc<Shared>(r, sc);
         }
@@ -494,7 +559,7 @@ class SliceSolver {
                     const int s = int(e & 1);
                     if (resolve_by_exit<Shared>(sc.cell[s][i], level)) {
                         P p;
-                        slice_->index.unrank(base + i, Color(s), p);
+                        unrank(base + i, Color(s), sc, p);
                         mine.resolved.push_back({p, state(sc.cell[s][i]) == kLost});
                     }
                 }
@@ -589,7 +654,7 @@ class SliceSolver {
             if ((now & kCaptureBit) || state(now) != kPending) continue;
             if (lost) {
                 if (try_resolve<Shared>(cell, kWon, lv))
-                    mine.resolved.push_back({preds.position[std::size_t(k)], false});
+                    mine.resolved.push_back({predecessor(p, preds.move[std::size_t(k)]), false});
                 continue;
             }
             if (now & kNeverLostBit) continue;
@@ -603,13 +668,14 @@ class SliceSolver {
                 continue;
             }
             if (try_resolve<Shared>(cell, kLost, lv))
-                mine.resolved.push_back({preds.position[std::size_t(k)], true});
+                mine.resolved.push_back({predecessor(p, preds.move[std::size_t(k)]), true});
         }
     }
 
     std::unique_ptr<Slice<V>> slice_;
     const void* context_;
     ExitLookup<V> lookup_;
+    KingTable<V> kings_;
     bool by_block_ = false;  // regions are blocks, solved in waves (else the whole slice)
     std::vector<std::vector<std::uint64_t>> waves_;
 };

@@ -14,6 +14,7 @@
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/flip.hpp"
+#include "dtb/core/king_table.hpp"
 #include "dtb/core/recompute.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/successor_value.hpp"
@@ -32,6 +33,31 @@ std::vector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     std::vector<std::uint8_t> dc(idx.size(), 1);  // broken indices are never visited
     const auto& wdl = s.wdl[0];
     const auto& capture = s.capture[0];
+    if (!s.capture[0].empty() && !s.capture[1].empty()) {
+        // The solver's capture flags answer both questions but the last: Black to move at
+        // the same index has a capture exactly when White to move faces one. Only those
+        // threatened positions need their moves generated.
+        const auto& faces = s.capture[1];
+        const KingTable<V> kings(idx);
+        const std::uint64_t bs = idx.block_size();
+#pragma omp parallel for schedule(dynamic, 1)
+        for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
+            const auto [wm, bm] = idx.block_men(block);
+            if (wm & bm) continue;
+            for (std::uint64_t i = block * bs; i < (block + 1) * bs; ++i) {
+                if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
+                if (!faces[i]) {
+                    dc[i] = 0;
+                    continue;
+                }
+                Position<V> p;
+                kings.unrank(i - block * bs, wm, bm, Color::white, p);
+                MoveList<typename V::board> moves;
+                dc[i] = detail::threat_kind(p, moves) != Recompute::no;
+            }
+        }
+        return dc;
+    }
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::uint64_t block = 0; block < idx.blocks(); ++block)
         idx.visit(block, 0, idx.white_king_ranks(), Color::white,
