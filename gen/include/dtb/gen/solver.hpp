@@ -88,15 +88,25 @@ class SliceSolver {
         const auto& idx = slice_->index;
         for (int s = 0; s < 2; ++s) slice_->capture[s].assign(idx.size(), 0);
         const int threads = omp_get_max_threads();
+        // One thread: every region in plain (not atomic) steps, without parallel regions,
+        // whose cost per level would add up over thousands of small blocks.
         if (!by_block_) {
             Scratch sc(idx.size(), threads);
-            solve_region<true>({0, idx.blocks()}, sc);
+            if (threads == 1) {
+                solve_region<false>({0, idx.blocks()}, sc);
+            } else {
+                solve_region<true>({0, idx.blocks()}, sc);
+            }
             return std::move(slice_);
         }
         Scratch shared(idx.block_size(), threads);
         std::vector<std::unique_ptr<Scratch>> own(static_cast<std::size_t>(threads));
         for (const auto& wave : waves_) {
-            if (threads == 1 || wave.size() < std::size_t(threads)) {
+            if (threads == 1) {
+                for (const auto b : wave) solve_region<false>({b, b + 1}, shared);
+                continue;
+            }
+            if (wave.size() < std::size_t(threads)) {
                 for (const auto b : wave) solve_region<true>({b, b + 1}, shared);
                 continue;
             }
