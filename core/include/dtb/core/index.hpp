@@ -38,6 +38,8 @@ struct Binomial {
     constexpr std::uint64_t operator()(int n, int k) const {
         return k < 0 || n < 0 || k > n || k > 16 ? 0 : c[n][k];
     }
+    // Without the range checks, for 0 <= n <= 128 and 0 <= k <= 16 (0 when k > n).
+    constexpr std::uint64_t unchecked(int n, int k) const { return c[n][k]; }
 };
 inline constexpr Binomial binomial{};
 
@@ -90,10 +92,19 @@ class Index {
 
     // The index of p, whose block starts at block_base (a king move keeps the block).
     std::uint64_t rank_in_block(const Position<V>& p, std::uint64_t block_base) const {
+        return white_kings_term(p, block_base) + black_kings_term(p);
+    }
+    // rank_in_block in two terms, for a caller that moves only Black's kings (the first is
+    // then the same for every position it makes): the block and White's kings; Black's kings.
+    std::uint64_t white_kings_term(const Position<V>& p, std::uint64_t block_base) const {
         const bb free = G::board & ~(p.men(Color::white) | p.men(Color::black));
-        const bb wk = p.kings_of(Color::white), bk = p.kings_of(Color::black);
-        return block_base + rank_subset(wk, free, m_.white_kings) * black_kings_ +
-               rank_subset(bk, free & ~wk, m_.black_kings);
+        return block_base +
+               rank_subset(p.kings_of(Color::white), free, m_.white_kings) * black_kings_;
+    }
+    std::uint64_t black_kings_term(const Position<V>& p) const {
+        const bb free = G::board & ~(p.men(Color::white) | p.men(Color::black));
+        return rank_subset(p.kings_of(Color::black), free & ~p.kings_of(Color::white),
+                           m_.black_kings);
     }
 
     // The position of index i with side to move `side`; false for a broken index (men of
@@ -237,7 +248,7 @@ class Index {
         std::uint64_t r = 0;
         for (int i = 1; i <= k; ++i) {
             const int sq = pop_lsb(set);
-            r += binomial(popcount(universe & (bit<bb>(sq) - 1)), i);
+            r += binomial.unchecked(popcount(universe & (bit<bb>(sq) - 1)), i);
         }
         return r;
     }

@@ -500,9 +500,18 @@ class SliceSolver {
         };
         // A king move keeps the men: the block is p's (the region, when it is one block).
         const std::uint64_t block_base = by_block_ ? base : slice_->index.block_base(p);
-        Unmoves<V>::template for_each<false>(p, [&](const P& q, int from, int to) {
-            add(slice_->index.rank_in_block(q, block_base) - base, from, to, false);
-        });
+        const auto& idx = slice_->index;
+        if (p.side == Color::white) {
+            // Black moved a king: White's kings, hence their term of the index, stay.
+            const std::uint64_t white_term = idx.white_kings_term(p, block_base) - base;
+            Unmoves<V>::template for_each<false>(p, [&](const P& q, int from, int to) {
+                add(white_term + idx.black_kings_term(q), from, to, false);
+            });
+        } else {
+            Unmoves<V>::template for_each<false>(p, [&](const P& q, int from, int to) {
+                add(idx.rank_in_block(q, block_base) - base, from, to, false);
+            });
+        }
         if (pass == Pass::dtw && !by_block_)
             Unmoves<V>::template for_each_man<false>(p, [&](const P& q, int from, int to) {
                 add(slice_->index.rank(q) - base, from, to, true);
