@@ -70,9 +70,10 @@ void register_gen(const char* material) {
 }
 
 const bool registered = [] {
-    register_gen<Russian>("KKKvK");  // kings only
-    register_gen<Russian>("MMvMM");  // men only
-    register_gen<Russian>("KMvKM");  // mixed
+    register_gen<Russian>("KKKvK");   // kings only
+    register_gen<Russian>("MMvMM");   // men only
+    register_gen<Russian>("KMvKM");   // mixed
+    register_gen<Russian>("KMvKKM");  // mixed, 5 pieces: 19.1 M entries, blocks of 13 K
     register_gen<International>("KKvK");
     register_gen<International>("KMvM");
     return true;

@@ -78,10 +78,7 @@ class SliceSolver {
           kings_(slice_->index) {
         const auto& idx = slice_->index;
         by_block_ = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
-        if (!by_block_)
-            waves_.push_back({});  // one region: the whole slice
-        else
-            waves_ = make_waves();
+        if (by_block_) waves_ = make_waves();
     }
 
     std::unique_ptr<Slice<V>> solve() {
@@ -91,7 +88,7 @@ class SliceSolver {
         // One thread: every region in plain (not atomic) steps, without parallel regions,
         // whose cost per level would add up over thousands of small blocks.
         if (!by_block_) {
-            Scratch sc(idx.size(), threads);
+            Scratch sc(idx.size(), threads, false);
             if (threads == 1) {
                 solve_region<false>({0, idx.blocks()}, sc);
             } else {
@@ -99,7 +96,7 @@ class SliceSolver {
             }
             return std::move(slice_);
         }
-        Scratch shared(idx.block_size(), threads);
+        Scratch shared(idx.block_size(), threads, true);
         std::vector<std::unique_ptr<Scratch>> own(static_cast<std::size_t>(threads));
         for (const auto& wave : waves_) {
             if (threads == 1) {
@@ -116,7 +113,7 @@ class SliceSolver {
 #pragma omp parallel
             {
                 auto& sc = own[std::size_t(omp_get_thread_num())];
-                if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1);
+                if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1, true);
 #pragma omp for schedule(dynamic, 1)
                 for (std::size_t k = 0; k < wave.size(); ++k) {
                     try {
@@ -236,17 +233,17 @@ class SliceSolver {
     // The working memory of a region, kept from one region to the next: cells and the DTW
     // pass's summary of captures and promotions for the DTC pass, by index in the region.
     struct Scratch {
-        Scratch(std::uint64_t positions, int threads)
+        Scratch(std::uint64_t positions, int threads, bool blocks)
             : lists(std::size_t(threads)), frontier(lists.size()), due(lists.size()) {
             for (int s = 0; s < 2; ++s) {
                 cell[s].resize(positions);
                 conversion[s].resize(positions);
-                internal[s].resize(positions);
+                if (blocks) internal[s].resize(positions);
             }
         }
         std::vector<Cell> cell[2];
         std::vector<std::uint8_t> conversion[2];
-        std::vector<std::uint8_t> internal[2];  // a block's DTW pass: king moves, for DTC
+        std::vector<std::uint8_t> internal[2];  // blocks: the DTW pass's king moves, for DTC
         std::vector<ThreadLists> lists;
         std::vector<std::vector<Resolved>> frontier;
         std::vector<std::vector<std::uint64_t>> due;
@@ -392,7 +389,7 @@ class SliceSolver {
             sc.conversion[s][i - base] = std::uint8_t(dtc.k);
             if (start(s, i - base, internal, dtw, capture, sc, mine))
                 mine.resolved.push_back({p, kGameOver == kLost});
-            sc.internal[s][i - base] = std::uint8_t(internal);
+            if (by_block_) sc.internal[s][i - base] = std::uint8_t(internal);
         });
     }
 
