@@ -230,6 +230,11 @@ class SliceSolver {
         }
     };
 
+    // A piece of one thread's list, for the parallel loops; a single thread takes each list
+    // whole.
+    struct Chunk {
+        std::size_t list, begin, end;
+    };
     // The working memory of a region, kept from one region to the next: cells and the DTW
     // pass's summary of captures and promotions for the DTC pass, by index in the region.
     struct Scratch {
@@ -247,6 +252,7 @@ class SliceSolver {
         std::vector<ThreadLists> lists;
         std::vector<std::vector<Resolved>> frontier;
         std::vector<std::vector<std::uint64_t>> due;
+        std::vector<Chunk> due_chunks, frontier_chunks;
         std::uint64_t block = 0;  // the region's first block, and its men
         std::pair<bb, bb> men;
     };
@@ -558,12 +564,22 @@ class SliceSolver {
                 if (l.scheduled_end > std::size_t(level))
                     due[t].swap(l.scheduled[std::size_t(level)]);
             }
-            const auto due_chunks = chunks<Shared>(due, 1024);
-            const auto frontier_chunks = chunks<Shared>(frontier, 64);
+            auto& due_chunks = sc.due_chunks;
+            auto& frontier_chunks = sc.frontier_chunks;
+            chunks<Shared>(due, 1024, due_chunks);
+            chunks<Shared>(frontier, 64, frontier_chunks);
             if (due_chunks.empty() && frontier_chunks.empty()) {
-                std::size_t later = 0;
-                for (const auto& l : sc.lists) later = std::max(later, l.scheduled_end);
-                if (std::size_t(level) + 1 >= later) break;
+                // Nothing resolved: go straight to the next level an exit decides (a block
+                // of few positions may wait dozens of levels for one).
+                std::size_t next = std::size_t(-1);
+                for (const auto& l : sc.lists)
+                    for (std::size_t lv = std::size_t(level) + 1; lv < l.scheduled_end; ++lv)
+                        if (!l.scheduled[lv].empty()) {
+                            next = std::min(next, lv);
+                            break;
+                        }
+                if (next == std::size_t(-1)) break;
+                level = int(next) - 1;
                 continue;
             }
             for_range<Shared>(due_chunks.size(), [&](std::size_t c, int t) {
@@ -627,21 +643,16 @@ class SliceSolver {
         if (disagree) throw std::logic_error("generator: the DTC pass disagrees with the DTW pass");
     }
 
-    // A piece of one thread's list, for the parallel loops; a single thread takes each list
-    // whole.
-    struct Chunk {
-        std::size_t list, begin, end;
-    };
     template <bool Shared, class T>
-    static std::vector<Chunk> chunks(const std::vector<std::vector<T>>& lists, std::size_t n) {
+    static void chunks(const std::vector<std::vector<T>>& lists, std::size_t n,
+                       std::vector<Chunk>& out) {
         const std::size_t step = Shared ? n : std::size_t(-1);
-        std::vector<Chunk> out;
+        out.clear();
         for (std::size_t l = 0; l < lists.size(); ++l)
             for (std::size_t b = 0, size = lists[l].size(), e; b < size; b = e) {
                 e = size - b > step ? b + step : size;
                 out.push_back({l, b, e});
             }
-        return out;
     }
 
     // A pending position whose exits decide it at this level.
