@@ -5,9 +5,10 @@
 // further forward. The blocks are solved in waves, most advanced men first: a man move then
 // leads into a block that is already solved, and counts as an exit like a capture; inside a
 // block only king moves happen. Each block is solved on its own, by one thread, in a small
-// working set that stays in cache; the blocks of one wave are solved side by side. The
-// blocks of a wave of fewer blocks than threads are solved with every thread inside each. Where men
-// step sideways the whole slice is one region and non- crowning man moves are internal.
+// working set that stays in cache; the blocks of one wave are solved side by side, and those
+// of a wave with fewer blocks than threads by every thread together. A slice of kings only
+// (one block), and every slice where men step sideways, is one region solved by every
+// thread together; there non-crowning man moves are internal.
 //
 // Two passes over each region:
 //   DTW  internal moves = king moves (and, in a whole-slice region, non-crowning man moves);
@@ -27,8 +28,9 @@
 //
 // Only the DTW pass generates captures: it records, per position, whether the side to move
 // has one and what the captures and promotions give in the DTC pass (where every exit is
-// worth 1, only the kind matters), so the DTC pass counts king moves and looks up the man
-// moves in the slice itself.
+// worth 1, only the kind matters). In a block it also records the man moves' summary and the
+// number of king moves, so that the block's DTC pass generates no move; in a whole-slice
+// region the DTC pass counts the king moves and looks up the man moves in the slice.
 #pragma once
 
 #include <omp.h>
