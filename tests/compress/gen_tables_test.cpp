@@ -47,6 +47,22 @@ TEST(GenTables, RussianUpTo3ReadBack) { expect_tables_read_back<Russian>(3); }
 TEST(GenTables, EnglishUpTo3ReadBack) { expect_tables_read_back<English>(3); }
 TEST(GenTables, GiveawayUpTo3ReadBack) { expect_tables_read_back<Giveaway>(3); }
 TEST(GenTables, InternationalUpTo3ReadBack) { expect_tables_read_back<International>(3); }
+// The writer needs what the solver knows and the tables leave out: a slice that no longer
+// holds its DTC or its capture flags is refused, not written with a wrong mask.
+TEST(GenTables, SliceWithoutDtcOrCaptureFlagsIsRefused) {
+    const auto tb = gen::Tablebase<Russian>::solve(2);
+    TempDir dir;
+    const auto variant = std::uint8_t(find_variant("russian")->id);
+    const Material m = *Material::parse("KvK");
+    gen::Slice<Russian> no_capture = *tb.slice(m);
+    no_capture.capture[1] = {};
+    EXPECT_THROW(gen::write_tables(dir.path, variant, no_capture), compress::TableError);
+    gen::Slice<Russian> no_dtc = *tb.slice(m);
+    no_dtc.dtc[0] = {};
+    EXPECT_THROW(gen::write_tables(dir.path, variant, no_dtc), compress::TableError);
+    EXPECT_NO_THROW(gen::write_tables(dir.path, variant, *tb.slice(m)));
+}
+
 TEST(GenTablesLong, LongRussianUpTo4ReadBack) { expect_tables_read_back<Russian>(4); }
 
 }  // namespace

@@ -26,45 +26,37 @@ inline constexpr std::array<compress::ValueKind, 3> kValueKinds = {
 
 // Which White-to-move entries of s the tables leave don't-care: broken indices and the
 // positions the prober recomputes (core/recompute.hpp: a capture, or a threat no move
-// answers with another).
+// answers with another). The solver's capture flags answer all but the last question: Black
+// to move at the same index has a capture exactly when White to move faces one, so only
+// those threatened positions get their moves generated. s must hold its capture flags.
 template <class V>
 std::vector<std::uint8_t> unstored_mask(const Slice<V>& s) {
+    if (s.capture[0].empty() || s.capture[1].empty())
+        throw compress::TableError(s.material().name() +
+                                   ": the capture flags were dropped before writing");
     const auto& idx = s.index;
-    std::vector<std::uint8_t> dc(idx.size(), 1);  // broken indices are never visited
+    std::vector<std::uint8_t> dc(idx.size(), 1);  // broken blocks are skipped
     const auto& wdl = s.wdl[0];
     const auto& capture = s.capture[0];
-    if (!s.capture[0].empty() && !s.capture[1].empty()) {
-        // The solver's capture flags answer both questions but the last: Black to move at
-        // the same index has a capture exactly when White to move faces one. Only those
-        // threatened positions need their moves generated.
-        const auto& faces = s.capture[1];
-        const KingTable<V> kings(idx);
-        const std::uint64_t bs = idx.block_size();
+    const auto& faces = s.capture[1];
+    const KingTable<V> kings(idx);
+    const std::uint64_t bs = idx.block_size();
 #pragma omp parallel for schedule(dynamic, 1)
-        for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
-            const auto [wm, bm] = idx.block_men(block);
-            if (wm & bm) continue;
-            for (std::uint64_t i = block * bs; i < (block + 1) * bs; ++i) {
-                if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
-                if (!faces[i]) {
-                    dc[i] = 0;
-                    continue;
-                }
-                Position<V> p;
-                kings.unrank(i - block * bs, wm, bm, Color::white, p);
-                MoveList<typename V::board> moves;
-                dc[i] = detail::threat_kind(p, moves) != Recompute::no;
+    for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
+        const auto [wm, bm] = idx.block_men(block);
+        if (wm & bm) continue;
+        for (std::uint64_t i = block * bs; i < (block + 1) * bs; ++i) {
+            if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
+            if (!faces[i]) {
+                dc[i] = 0;
+                continue;
             }
+            Position<V> p;
+            kings.unrank(i - block * bs, wm, bm, Color::white, p);
+            MoveList<typename V::board> moves;
+            dc[i] = detail::threat_kind(p, moves) != Recompute::no;
         }
-        return dc;
     }
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::uint64_t block = 0; block < idx.blocks(); ++block)
-        idx.visit(block, 0, idx.white_king_ranks(), Color::white,
-                  [&](std::uint64_t i, const Position<V>& p) {
-                      dc[i] = Wdl(wdl[i]) == Wdl::unknown || (!capture.empty() && capture[i]) ||
-                              recompute_kind(p) != Recompute::no;
-                  });
     return dc;
 }
 
