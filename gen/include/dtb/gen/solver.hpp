@@ -87,8 +87,9 @@ class SliceSolver {
         const auto& idx = slice_->index;
         for (int s = 0; s < 2; ++s) slice_->capture[s].assign(idx.size(), 0);
         const int threads = omp_get_max_threads();
-        // One thread: every region in plain (not atomic) steps, without parallel regions,
-        // whose cost per level would add up over thousands of small blocks.
+        // One thread solves every region in plain (not atomic) steps, without a parallel
+        // region per level, whose cost would add up over thousands of small blocks: a whole
+        // slice here, blocks below as the one thread of a wave's team.
         if (!by_block_) {
             Scratch sc(idx.size(), threads, false);
             if (threads == 1) {
@@ -98,15 +99,12 @@ class SliceSolver {
             }
             return std::move(slice_);
         }
-        Scratch shared(idx.block_size(), threads, true);
+        std::unique_ptr<Scratch> shared;  // for waves of fewer blocks than threads
         std::vector<std::unique_ptr<Scratch>> own(static_cast<std::size_t>(threads));
         for (const auto& wave : waves_) {
-            if (threads == 1) {
-                for (const auto b : wave) solve_region<false>({b, b + 1}, shared);
-                continue;
-            }
             if (wave.size() < std::size_t(threads)) {
-                for (const auto b : wave) solve_region<true>({b, b + 1}, shared);
+                if (!shared) shared = std::make_unique<Scratch>(idx.block_size(), threads, true);
+                for (const auto b : wave) solve_region<true>({b, b + 1}, *shared);
                 continue;
             }
             // Each block by one thread, in that thread's scratch. An exception cannot leave
@@ -334,6 +332,14 @@ class SliceSolver {
             }
         }
         int level() const { return k == win ? win_level : k == loss ? loss_level : 0; }
+        // The summary of exits each worth 1 (the DTC pass), from its kind.
+        static ExitSummary worth_one(std::uint8_t kind) {
+            ExitSummary e;
+            e.k = Kind(kind);
+            if (e.k == win) e.win_level = 1;
+            if (e.k == loss) e.loss_level = 1;
+            return e;
+        }
     };
 
     // Sets up a pending position, or one without moves, and schedules what its exits
@@ -409,10 +415,7 @@ class SliceSolver {
         for_each_position<Shared>(r, [&](std::uint64_t i, const P& p, int t) {
             auto& mine = sc.lists[std::size_t(t)];
             const int s = static_cast<int>(p.side);
-            ExitSummary dtc;
-            dtc.k = Kind(sc.conversion[s][i - base]);
-            if (dtc.k == win) dtc.win_level = 1;
-            if (dtc.k == loss) dtc.loss_level = 1;
+            ExitSummary dtc = ExitSummary::worth_one(sc.conversion[s][i - base]);
             const bool capture = slice_->capture[s][i] != 0;
             int internal = 0;
             if (!capture) {
@@ -444,10 +447,7 @@ class SliceSolver {
                 for (std::uint64_t i = k * kPiece; i < end; ++i) {
                     const Wdl w = Wdl(slice_->wdl[s][base + i]);
                     if (w == Wdl::unknown) continue;  // broken: no position
-                    ExitSummary dtc;
-                    dtc.k = Kind(sc.conversion[s][i]);
-                    if (dtc.k == win) dtc.win_level = 1;
-                    if (dtc.k == loss) dtc.loss_level = 1;
+                    const ExitSummary dtc = ExitSummary::worth_one(sc.conversion[s][i]);
                     if (start(s, i, sc.internal[s][i], dtc, slice_->capture[s][base + i] != 0, sc,
                               mine)) {
                         P p;
