@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "dtb/compress/table_writer.hpp"
 #include "dtb/core/variant.hpp"
 
 namespace dtb::cli {
@@ -22,6 +23,9 @@ class UsageError : public std::runtime_error {
 // The variant a typed name means; throws UsageError listing the known names.
 VariantName variant_from_name(const std::string& name);
 
+// --compression small|fast (compress::Compression).
+void add_compression_option(CLI::App& cmd, compress::Compression& c, const std::string& help);
+
 void add_variants_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
@@ -30,5 +34,6 @@ void add_stats_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_best_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_pack_command(CLI::App& app);
 
 }  // namespace dtb::cli

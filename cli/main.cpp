@@ -1,5 +1,6 @@
 // dtb: endgame tablebases for draughts. One binary, one subcommand per job.
 #include <iostream>
+#include <map>
 
 #include "cli.hpp"
 #include "dtb/core/notation.hpp"
@@ -12,6 +13,13 @@ VariantName variant_from_name(const std::string& name) {
     for (const auto& v : variant_names())
         known += (known.empty() ? "" : ", ") + std::string(v.name);
     throw UsageError("unknown variant '" + name + "'; known: " + known);
+}
+
+void add_compression_option(CLI::App& cmd, compress::Compression& c, const std::string& help) {
+    const std::map<std::string, compress::Compression> names = {
+        {"small", compress::Compression::small}, {"fast", compress::Compression::fast}};
+    cmd.add_option("--compression", c, help)
+        ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
 }
 
 }  // namespace dtb::cli
@@ -32,6 +40,7 @@ int main(int argc, char** argv) {
     add_probe_command(app);
     add_best_command(app);
     add_verify_command(app);
+    add_pack_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -85,6 +85,7 @@ void encode_header(const TableHeader& h, unsigned char* out) {
     out[16] = h.black_kings;
     out[17] = h.kind;
     out[18] = h.encoding;
+    out[19] = h.zstd_level;
     put(out + 20, h.block_positions, 4);
     put(out + 24, h.positions, 8);
     put(out + 32, h.blocks, 8);
@@ -110,7 +111,7 @@ void decode_header(const unsigned char* in, TableHeader& h) {
     h.black_kings = in[16];
     h.kind = in[17];
     h.encoding = in[18];
-    h.reserved0 = in[19];
+    h.zstd_level = in[19];
     h.block_positions = std::uint32_t(get(in + 20, 4));
     h.positions = get(in + 24, 8);
     h.blocks = get(in + 32, 8);

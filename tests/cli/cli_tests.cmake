@@ -147,6 +147,34 @@ dtb_cli_test(gen_repairs EXIT 0
     REGEX "3 slices solved, 13 found complete.*solving KvK again.*solving KvKK again")
 set_tests_properties(cli.gen_repairs PROPERTIES FIXTURES_REQUIRED cli_damaged
     DEPENDS "cli.verify_damaged;cli.verify_damaged_json")
+# gen --compression fast, then pack: the tables become the small ones (verify passes, and a
+# second pack has nothing to do); what pack cannot work on is refused.
+set(DTB_CLI_FAST ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/fast)
+dtb_cli_test(gen_fast EXIT 0
+    ARGS gen russian --pieces 3 --out ${DTB_CLI_FAST} --compression fast
+    REGEX "16 slices solved|16 found complete")
+set_tests_properties(cli.gen_fast PROPERTIES FIXTURES_SETUP cli_fast)
+dtb_cli_test(pack_fast EXIT 0 JSON
+    JSON_KEYS "dir,compression,tables_rewritten,tables_kept,bytes_before,bytes_after,seconds"
+    ARGS pack ${DTB_CLI_FAST} --json
+    REGEX "\"compression\": *\"small\""
+    COMPACT_REGEX "\"tables_rewritten\":(48|0),\"tables_kept\":(0|48)")
+dtb_cli_test(pack_again EXIT 0
+    ARGS pack ${DTB_CLI_FAST}
+    REGEX "0 tables recompressed to small, 48 already were")
+dtb_cli_test(verify_packed EXIT 0
+    ARGS verify ${DTB_CLI_FAST} --samples 50
+    REGEX "48 tables, 0 damaged.* 0 wrong; OK")
+set_tests_properties(cli.pack_fast cli.pack_again cli.verify_packed PROPERTIES
+    FIXTURES_REQUIRED cli_fast)
+set_tests_properties(cli.pack_again PROPERTIES DEPENDS cli.pack_fast)
+set_tests_properties(cli.verify_packed PROPERTIES DEPENDS cli.pack_again)
+dtb_cli_test(gen_bad_compression EXIT 2
+    ARGS gen russian --pieces 2 --compression tiny
+    REGEX "compression")
+dtb_cli_test(pack_no_manifest EXIT 2
+    ARGS pack ${CMAKE_CURRENT_BINARY_DIR}
+    REGEX "no manifest")
 dtb_cli_test(verify_no_dir EXIT 2
     ARGS verify ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory
     REGEX "no such directory")

@@ -63,6 +63,36 @@ TEST(GenTables, SliceWithoutDtcOrCaptureFlagsIsRefused) {
     EXPECT_NO_THROW(gen::write_tables(dir.path, variant, *tb.slice(m)));
 }
 
+// The writer's mask, built from the solver's capture flags, leaves don't-care exactly the
+// positions the prober recomputes (recompute_kind, from the position alone) and the broken
+// indices.
+template <class V>
+void expect_mask_is_what_the_prober_recomputes(int pieces) {
+    const auto tb = gen::Tablebase<V>::solve(pieces);
+    std::uint64_t unstored = 0;
+    for (const Material& m : materials_up_to(pieces)) {
+        const auto* s = tb.slice(m);
+        const auto mask = gen::unstored_mask(*s);
+        for (std::uint64_t i = 0; i < s->index.size(); ++i) {
+            Position<V> p;
+            const bool broken = !s->index.unrank(i, Color::white, p);
+            const bool expected = broken || recompute_kind(p) != Recompute::no;
+            ASSERT_EQ(mask[i] != 0, expected) << m.name() << " index " << i;
+            unstored += expected;
+        }
+    }
+    EXPECT_GT(unstored, 0u);
+}
+TEST(GenTables, RussianMaskIsWhatTheProberRecomputes) {
+    expect_mask_is_what_the_prober_recomputes<Russian>(4);
+}
+TEST(GenTables, TurkishMaskIsWhatTheProberRecomputes) {
+    expect_mask_is_what_the_prober_recomputes<Turkish>(3);
+}
+TEST(GenTables, InternationalMaskIsWhatTheProberRecomputes) {
+    expect_mask_is_what_the_prober_recomputes<International>(3);
+}
+
 TEST(GenTablesLong, LongRussianUpTo4ReadBack) { expect_tables_read_back<Russian>(4); }
 
 }  // namespace

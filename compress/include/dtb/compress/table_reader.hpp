@@ -51,6 +51,7 @@ class TableReader {
     TableReader& operator=(const TableReader&) = delete;
 
     const TableSpec& spec() const { return spec_; }
+    std::uint32_t format_version() const { return header_.format_version; }
     std::uint64_t positions() const { return header_.positions; }  // index entries
     std::uint32_t block_positions() const { return header_.block_positions; }
     std::uint64_t blocks() const { return header_.blocks; }
@@ -58,6 +59,8 @@ class TableReader {
     std::uint32_t block_entries(std::uint64_t b) const;
     Encoding encoding() const { return Encoding(header_.encoding); }
     std::uint16_t max_value() const { return header_.max_value; }
+    // The zstd level the frames were compressed with (0: not recorded).
+    int zstd_level() const { return header_.zstd_level; }
     std::uint64_t file_size() const { return header_.file_size; }
     const std::filesystem::path& path() const { return path_; }
 

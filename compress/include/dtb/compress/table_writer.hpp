@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 
 #include "dtb/compress/table_format.hpp"
@@ -27,12 +28,26 @@ enum class Fill : std::uint8_t {
               // back switched (block_codec.cpp)
 };
 
+// How hard zstd works (table_writer.cpp has the measurements). Only the zstd level differs:
+// the blocks, their encoding and their filling are the same, so recompress_table() turns a
+// fast table into the small one, byte for byte, without the values it came from.
+enum class Compression : std::uint8_t {
+    small,  // the smallest files: zstd level 19 (WDL) and 15 (DTW, DTC)
+    fast,   // zstd level 6 for every kind: some 20 times less work, files ~10 % larger
+};
+const char* to_string(Compression c);
+// The zstd level of a preset for a value kind.
+int zstd_level(Compression c, ValueKind k);
+// The preset that compresses kind k at `level`, if one does.
+std::optional<Compression> compression_of(ValueKind k, int level);
+
 // The choices the writer makes; the defaults are the measured best (table_writer.cpp).
 struct WriteOptions {
     std::uint32_t block_positions = 0;  // 0: the default for the kind
-    int level = 0;                      // zstd level, 0: the default
-    bool dictionary = false;            // train a dictionary (kept only where it helps)
-    Encoding encoding = Encoding{0};    // 0: the smallest that holds every value
+    Compression compression = Compression::small;
+    int level = 0;                    // zstd level, 0: the compression preset's
+    bool dictionary = false;          // train a dictionary (kept only where it helps)
+    Encoding encoding = Encoding{0};  // 0: the smallest that holds every value
     Fill fill = Fill::best;
     // The index's innermost period (entries per configuration of all pieces but the last
     // kind): where values repeat best. 0: unknown.
@@ -48,5 +63,11 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
                  std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
                  const WriteOptions& options);
+
+// Rewrites the table at `path` with its frames compressed at the preset's level for its
+// kind; nothing else changes. The table is checked first (every checksum); the result is
+// written like a new table (temporary file, then rename). Throws TableError when the table
+// is damaged or cannot be rewritten; the file is then left as it was.
+void recompress_table(const std::filesystem::path& path, const TableSpec& expected, Compression c);
 
 }  // namespace dtb::compress

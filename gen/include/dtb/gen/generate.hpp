@@ -19,6 +19,7 @@
 
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
+#include "dtb/gen/manifest.hpp"
 #include "dtb/gen/slice_stats.hpp"
 #include "dtb/gen/table_files.hpp"
 #include "dtb/gen/tablebase.hpp"
@@ -30,6 +31,7 @@ struct GenOptions {
     std::filesystem::path out;
     int threads = 0;               // 0: all cores
     std::optional<Material> only;  // solve just this material (its dependencies must exist)
+    compress::Compression compression = compress::Compression::small;
 };
 
 struct SliceEvent {
@@ -103,22 +105,6 @@ nlohmann::ordered_json slice_json(const Slice<V>& s) {
              {side_stats_json(s, st[0], Color::white), side_stats_json(s, st[1], Color::black)}}};
 }
 
-// The slice entries of an existing manifest, by material name (empty when there is none or
-// it cannot be read: entries are rebuilt from the tables as they are checked).
-inline std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
-    const std::filesystem::path& dir) {
-    std::map<std::string, nlohmann::ordered_json> out;
-    std::ifstream in(dir / "manifest.json");
-    if (!in) return out;
-    try {
-        const auto j = nlohmann::ordered_json::parse(in);
-        for (const auto& s : j.at("slices")) out[s.at("material").get<std::string>()] = s;
-    } catch (const std::exception&) {
-        out.clear();
-    }
-    return out;
-}
-
 template <class V>
 void write_manifest(const std::filesystem::path& dir, VariantId id, int pieces,
                     const std::map<std::string, nlohmann::ordered_json>& by_name) {
@@ -140,14 +126,7 @@ void write_manifest(const std::filesystem::path& dir, VariantId id, int pieces,
         {"max_pieces", pieces},
         {"slice_count", slices.size()},
         {"slices", slices}};
-    const auto path = dir / "manifest.json";
-    const auto tmp = dir / "manifest.json.tmp";
-    {
-        std::ofstream out(tmp);
-        out << j.dump(2) << "\n";
-        if (!out) throw compress::TableError("cannot write " + tmp.string());
-    }
-    std::filesystem::rename(tmp, path);
+    write_json_file(dir / "manifest.json", j);
 }
 
 template <class V>
@@ -186,16 +165,13 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     // with their manifest entries (taken while they still hold DTC).
     std::map<Material, std::pair<std::unique_ptr<Slice<V>>, nlohmann::ordered_json>> derived;
     auto lookup = [&tb](const Position<V>& p) { return tb.probe(p); };
-    auto write = [&](const Slice<V>& s) {
+    auto write = [&](const Slice<V>& s, nlohmann::ordered_json& entry) {
         const auto w0 = std::chrono::steady_clock::now();
-        const auto sizes = write_tables(o.out, variant, s);
+        const auto sizes = write_tables(o.out, variant, s, o.compression);
         sum.table_seconds +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
         sum.table_bytes += sizes[0] + sizes[1] + sizes[2];
-        return sizes;
-    };
-    auto file_sizes = [&](nlohmann::ordered_json& entry, const std::array<std::uint64_t, 3>& b) {
-        entry["table_bytes"] = {{"wdl", b[0]}, {"dtw", b[1]}, {"dtc", b[2]}};
+        describe_tables(entry, o.out, variant, s.material());
     };
     int number = 0;
     for (const auto& m : order) {
@@ -239,12 +215,12 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             });
             slice = solver.solve();
             entry = slice_json(*slice);
-            file_sizes(entry, write(*slice));
+            write(*slice, entry);
             if (m.flipped() != m) {
                 // The twin's White to move is this slice's Black to move, turned round.
                 auto twin = Symmetry<V>::flipped(*slice);
                 auto twin_entry = slice_json(*twin);
-                file_sizes(twin_entry, write(*twin));
+                write(*twin, twin_entry);
                 for (auto& v : twin->dtc) v = {};
                 for (auto& v : twin->capture) v = {};
                 derived[m.flipped()] = {std::move(twin), std::move(twin_entry)};
@@ -252,13 +228,7 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             ++sum.slices_solved;
             sum.positions_solved += ev.positions;
         }
-        if (!entry.contains("table_bytes")) {
-            std::array<std::uint64_t, 3> b{};
-            for (std::size_t k = 0; k < 3; ++k)
-                b[k] = std::filesystem::file_size(o.out /
-                                                  compress::table_file_name(m, kValueKinds[k]));
-            file_sizes(entry, b);
-        }
+        if (!entry.contains("table_bytes")) describe_tables(entry, o.out, variant, m);
         manifest[m.name()] = entry;
         write_manifest<V>(o.out, id, max_in_dir, manifest);
         // Later slices need only WDL and DTW of this one; the capture flags served the tables.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dtb/core/index.hpp"
+#include "dtb/core/large_array.hpp"
 #include "dtb/core/value.hpp"
 
 namespace dtb::gen {
@@ -21,13 +22,13 @@ struct Slice {
     }
 
     Index<V> index;
-    std::vector<std::uint8_t> wdl[2];  // Wdl, by side to move (0 white, 1 black)
-    std::vector<std::uint16_t> dtw[2];
-    std::vector<std::uint16_t> dtc[2];  // emptied once the slice is written (not needed later)
+    LargeVector<std::uint8_t> wdl[2];  // Wdl, by side to move (0 white, 1 black)
+    LargeVector<std::uint16_t> dtw[2];
+    LargeVector<std::uint16_t> dtc[2];  // emptied once the slice is written (not needed later)
     // 1 where the side to move has a capture (compulsory): the prober recomputes those
     // positions by a capture search, so their stored values are don't-care. Filled by the
     // solver; empty in a slice read back from a raw file.
-    std::vector<std::uint8_t> capture[2];
+    LargeVector<std::uint8_t> capture[2];
 
     const Material& material() const { return index.material(); }
     Value value(Color side, std::uint64_t i) const {

@@ -246,9 +246,9 @@ class SliceSolver {
                 if (blocks) internal[s].resize(positions);
             }
         }
-        std::vector<Cell> cell[2];
-        std::vector<std::uint8_t> conversion[2];
-        std::vector<std::uint8_t> internal[2];  // blocks: the DTW pass's king moves, for DTC
+        LargeVector<Cell> cell[2];
+        LargeVector<std::uint8_t> conversion[2];
+        LargeVector<std::uint8_t> internal[2];  // blocks: the DTW pass's king moves, for DTC
         std::vector<ThreadLists> lists;
         std::vector<std::vector<Resolved>> frontier;
         std::vector<std::vector<std::uint64_t>> due;
@@ -645,9 +645,8 @@ class SliceSolver {
         if (disagree) throw std::logic_error("generator: the DTC pass disagrees with the DTW pass");
     }
 
-    template <bool Shared, class T>
-    static void chunks(const std::vector<std::vector<T>>& lists, std::size_t n,
-                       std::vector<Chunk>& out) {
+    template <bool Shared, class List>
+    static void chunks(const std::vector<List>& lists, std::size_t n, std::vector<Chunk>& out) {
         const std::size_t step = Shared ? n : std::size_t(-1);
         out.clear();
         for (std::size_t l = 0; l < lists.size(); ++l)

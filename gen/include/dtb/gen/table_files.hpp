@@ -26,25 +26,35 @@ inline constexpr std::array<compress::ValueKind, 3> kValueKinds = {
 
 // Which White-to-move entries of s the tables leave don't-care: broken indices and the
 // positions the prober recomputes (core/recompute.hpp: a capture, or a threat no move
-// answers with another). The solver's capture flags answer all but the last question: Black
-// to move at the same index has a capture exactly when White to move faces one, so only
-// those threatened positions get their moves generated. s must hold its capture flags.
+// answers with another). The solver's capture flags answer most questions: Black to move at
+// an index has a capture exactly when White to move at the same index faces one. So a
+// successor q (Black to move) of a threatened position answers with a threat of its own when
+// !capture[1][q] && capture[0][q]; only a promotion leaves the material and is searched.
+// s must hold its capture flags.
 template <class V>
-std::vector<std::uint8_t> unstored_mask(const Slice<V>& s) {
+LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     if (s.capture[0].empty() || s.capture[1].empty())
         throw compress::TableError(s.material().name() +
                                    ": the capture flags were dropped before writing");
     const auto& idx = s.index;
-    std::vector<std::uint8_t> dc(idx.size(), 1);  // broken blocks are skipped
+    LargeVector<std::uint8_t> dc(idx.size(), 1);  // broken blocks are skipped
     const auto& wdl = s.wdl[0];
     const auto& capture = s.capture[0];
     const auto& faces = s.capture[1];
     const KingTable<V> kings(idx);
     const std::uint64_t bs = idx.block_size();
+    const Material m = s.material();
+    // Whether White's move to q (Black to move) answers the threat with one of its own.
+    auto answers = [&](const Position<V>& q) {
+        if (material_of(q) != m) return !MoveGen<V>::has_capture(q) && threatens(q);
+        const std::uint64_t j = idx.rank(q);
+        return !faces[j] && capture[j];
+    };
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
         const auto [wm, bm] = idx.block_men(block);
         if (wm & bm) continue;
+        MoveList<typename V::board> moves;
         for (std::uint64_t i = block * bs; i < (block + 1) * bs; ++i) {
             if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
             if (!faces[i]) {
@@ -53,8 +63,12 @@ std::vector<std::uint8_t> unstored_mask(const Slice<V>& s) {
             }
             Position<V> p;
             kings.unrank(i - block * bs, wm, bm, Color::white, p);
-            MoveList<typename V::board> moves;
-            dc[i] = detail::threat_kind(p, moves) != Recompute::no;
+            moves.clear();
+            MoveGen<V>::generate(p, moves);
+            bool answered = false;
+            for (const auto& mv : moves)
+                if ((answered = answers(apply(p, mv)))) break;
+            dc[i] = !answered;
         }
     }
     return dc;
@@ -63,31 +77,33 @@ std::vector<std::uint8_t> unstored_mask(const Slice<V>& s) {
 // The don't-care entries of a table of kind k, from unstored_mask: a distance table also
 // leaves the draws (a draw has no distance).
 template <class V>
-std::vector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k,
-                                         std::vector<std::uint8_t> unstored) {
+LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k,
+                                         LargeVector<std::uint8_t> unstored) {
     if (k != compress::ValueKind::wdl)
         for (std::uint64_t i = 0; i < unstored.size(); ++i)
             unstored[i] |= Wdl(s.wdl[0][i]) == Wdl::draw;
     return unstored;
 }
 template <class V>
-std::vector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k) {
+LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k) {
     return dont_care_mask(s, k, unstored_mask(s));
 }
 
 // Writes s's White-to-move tables into dir: WDL, DTW, and DTC (s must still hold it).
 // Returns the file sizes in kValueKinds order. Throws compress::TableError.
 template <class V>
-std::array<std::uint64_t, 3> write_tables(const std::filesystem::path& dir, std::uint8_t variant,
-                                          const Slice<V>& s) {
+std::array<std::uint64_t, 3> write_tables(
+    const std::filesystem::path& dir, std::uint8_t variant, const Slice<V>& s,
+    compress::Compression compression = compress::Compression::small) {
     if (s.dtc[0].empty())
         throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
     std::array<std::uint64_t, 3> sizes{};
-    std::vector<std::uint16_t> values(s.index.size());
+    LargeVector<std::uint16_t> values(s.index.size());
     compress::WriteOptions options;
+    options.compression = compression;
     // Entries per placement of all pieces but Black's kings: where values repeat.
     options.period = s.index.block_size() / s.index.white_king_ranks();
-    const std::vector<std::uint8_t> unstored = unstored_mask(s);
+    const LargeVector<std::uint8_t> unstored = unstored_mask(s);
     for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
         const auto kind = kValueKinds[k];
         for (std::uint64_t i = 0; i < values.size(); ++i)

@@ -1,0 +1,87 @@
+// dtb pack: recompress a generated directory's tables (gen/pack.hpp).
+#include <omp.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "dtb/gen/pack.hpp"
+
+namespace dtb::cli {
+
+namespace {
+
+struct PackCliOptions {
+    std::string dir;
+    compress::Compression compression = compress::Compression::small;
+    int threads = 0;
+    bool json = false;
+};
+
+void run(const PackCliOptions& o) {
+    if (o.threads > 0) omp_set_num_threads(o.threads);
+    const bool tty = isatty(STDERR_FILENO) && !o.json;
+    gen::PackCallbacks cb;
+    cb.started = [&](const gen::PackEvent& e) {
+        if (tty)
+            std::fprintf(stderr, "\r\033[K[%d/%d] %s", e.number, e.total,
+                         e.material.name().c_str());
+    };
+    cb.finished = [&](const gen::PackEvent& e) {
+        if (!tty && !o.json && e.tables_rewritten)
+            std::fprintf(stderr, "[%d/%d] %s: %llu -> %llu bytes\n", e.number, e.total,
+                         e.material.name().c_str(), (unsigned long long)e.bytes_before,
+                         (unsigned long long)e.bytes_after);
+    };
+    gen::PackSummary sum;
+    try {
+        sum = gen::pack_tables(o.dir, o.compression, cb);
+    } catch (const compress::TableError& e) {
+        if (tty) std::fprintf(stderr, "\r\033[K");
+        throw UsageError(e.what());
+    }
+    if (tty) std::fprintf(stderr, "\r\033[K");
+    if (o.json) {
+        const nlohmann::ordered_json j = {{"dir", o.dir},
+                                          {"compression", compress::to_string(o.compression)},
+                                          {"tables_rewritten", sum.tables_rewritten},
+                                          {"tables_kept", sum.tables_kept},
+                                          {"bytes_before", sum.bytes_before},
+                                          {"bytes_after", sum.bytes_after},
+                                          {"seconds", sum.seconds}};
+        std::cout << j.dump(2) << "\n";
+        return;
+    }
+    std::cout << o.dir << ": " << sum.tables_rewritten << " tables recompressed to "
+              << compress::to_string(o.compression) << ", " << sum.tables_kept << " already were; "
+              << sum.bytes_before << " -> " << sum.bytes_after << " bytes in ";
+    std::printf("%.1f s\n", sum.seconds);
+}
+
+}  // namespace
+
+void add_pack_command(CLI::App& app) {
+    auto o = std::make_shared<PackCliOptions>();
+    auto* cmd = app.add_subcommand("pack", "Recompress a generated tablebase's tables");
+    cmd->footer(
+        "Rewrites every table of DIR (a directory written by dtb gen) whose compression is\n"
+        "not the one asked for, after checking it. Only the zstd level changes: a table\n"
+        "packed to small is byte for byte the one 'dtb gen --compression small' writes.\n"
+        "Tables are replaced one at a time and manifest.json records each material's\n"
+        "compression as it goes: an interrupted pack is simply run again.\n"
+        "Examples:\n"
+        "  dtb gen russian --pieces 5 --compression fast   (quick to generate)\n"
+        "  dtb pack tables/russian                        (then ~10 % smaller)");
+    cmd->add_option("dir", o->dir, "Directory written by dtb gen")->required();
+    add_compression_option(*cmd, o->compression, "Target compression: small (default) or fast");
+    cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
+        ->check(CLI::Range(1, 1024));
+    cmd->add_flag("--json", o->json,
+                  "Print JSON: {dir, compression, tables_rewritten, tables_kept, bytes_before, "
+                  "bytes_after, seconds}");
+    cmd->callback([o] { run(*o); });
+}
+
+}  // namespace dtb::cli

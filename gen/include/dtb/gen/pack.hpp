@@ -1,0 +1,42 @@
+// dtb pack: recompresses the tables of a directory written by dtb gen to another preset —
+// typically generated with --compression fast (quick to write) and packed to small (the
+// smallest files) afterwards. Only the zstd level changes: a table packed to small is the
+// same, byte for byte, as one generated with --compression small. Tables are rewritten one
+// by one (temporary file, then rename) and the manifest after each material, so a killed
+// pack leaves every table whole and is simply run again.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+
+#include "dtb/compress/table_writer.hpp"
+#include "dtb/core/material.hpp"
+
+namespace dtb::gen {
+
+struct PackEvent {
+    Material material;
+    int number = 0, total = 0;  // this material's place in the manifest
+    int tables_rewritten = 0;   // of its three (when done)
+    std::uint64_t bytes_before = 0, bytes_after = 0;
+};
+
+struct PackSummary {
+    int tables_rewritten = 0, tables_kept = 0;
+    std::uint64_t bytes_before = 0, bytes_after = 0;
+    double seconds = 0;
+};
+
+struct PackCallbacks {
+    std::function<void(const PackEvent&)> started = [](const PackEvent&) {};
+    std::function<void(const PackEvent&)> finished = [](const PackEvent&) {};
+};
+
+// Recompresses every table listed in dir/manifest.json whose recorded zstd level is not
+// `target`'s, checking each first, and updates the manifest. Throws compress::TableError
+// (no manifest, a table missing or damaged: the tables before it are done and recorded).
+PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,
+                        const PackCallbacks& cb = {});
+
+}  // namespace dtb::gen

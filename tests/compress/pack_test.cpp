@@ -1,0 +1,100 @@
+// dtb pack (gen/pack.hpp): a directory generated with the fast preset, packed, is byte for
+// byte the directory generated with the small one, manifest included; packing again rewrites
+// nothing; what cannot be packed is refused with the file named.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "compress_test_support.hpp"
+#include "dtb/gen/generate.hpp"
+#include "dtb/gen/pack.hpp"
+
+namespace dtb::test {
+namespace {
+
+void generate(const std::filesystem::path& dir, compress::Compression c) {
+    gen::GenOptions o;
+    o.pieces = 3;
+    o.out = dir;
+    o.compression = c;
+    gen::generate<Russian>(VariantId::russian, o);
+}
+
+std::vector<std::string> compressions(const std::filesystem::path& dir) {
+    std::ifstream in(dir / "manifest.json");
+    const auto j = nlohmann::json::parse(in);
+    std::vector<std::string> out;
+    for (const auto& s : j.at("slices")) out.push_back(s.at("compression").get<std::string>());
+    return out;
+}
+
+void expect_same_files(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(a)) {
+        const auto name = e.path().filename();
+        ASSERT_TRUE(std::filesystem::exists(b / name)) << name;
+        EXPECT_EQ(read_bytes(e.path()), read_bytes(b / name)) << name;
+        ++files;
+    }
+    EXPECT_EQ(files, std::size_t(std::distance(std::filesystem::directory_iterator(b),
+                                               std::filesystem::directory_iterator{})));
+}
+
+TEST(Pack, FastTablesPackedAreTheSmallOnes) {
+    TempDir fast, small;
+    generate(fast.path, compress::Compression::fast);
+    generate(small.path, compress::Compression::small);
+    for (const auto& c : compressions(fast.path)) EXPECT_EQ(c, "fast");
+    for (const auto& c : compressions(small.path)) EXPECT_EQ(c, "small");
+
+    int events = 0;
+    gen::PackCallbacks cb;
+    cb.finished = [&](const gen::PackEvent& e) {
+        ++events;
+        EXPECT_EQ(e.tables_rewritten, 3) << e.material.name();
+    };
+    const auto sum = gen::pack_tables(fast.path, compress::Compression::small, cb);
+    const int slices = int(materials_up_to(3).size());
+    EXPECT_EQ(events, slices);
+    EXPECT_EQ(sum.tables_rewritten, 3 * slices);
+    EXPECT_EQ(sum.tables_kept, 0);
+    EXPECT_LT(sum.bytes_after, sum.bytes_before);  // in total (a tiny table may grow)
+    expect_same_files(fast.path, small.path);
+
+    const auto again = gen::pack_tables(fast.path, compress::Compression::small);
+    EXPECT_EQ(again.tables_rewritten, 0);
+    EXPECT_EQ(again.tables_kept, 3 * slices);
+    expect_same_files(fast.path, small.path);
+
+    gen::pack_tables(fast.path, compress::Compression::fast);
+    for (const auto& c : compressions(fast.path)) EXPECT_EQ(c, "fast");
+}
+
+TEST(Pack, RefusesWhatItCannotPack) {
+    TempDir dir;
+    EXPECT_THROW(gen::pack_tables(dir.path, compress::Compression::small), compress::TableError);
+    std::ofstream(dir.path / "manifest.json") << "{not json";
+    EXPECT_THROW(gen::pack_tables(dir.path, compress::Compression::small), compress::TableError);
+
+    generate(dir.path, compress::Compression::fast);
+    // A damaged table: refused with its name; the materials before it are packed and
+    // recorded so, the damaged one and those after it are left as they were.
+    const auto victim = dir.path / "KKvK.dtw.dtb";
+    auto bytes = read_bytes(victim);
+    bytes[bytes.size() - 2] ^= 0x10;
+    write_bytes(victim, bytes);
+    try {
+        gen::pack_tables(dir.path, compress::Compression::small);
+        ADD_FAILURE() << "a damaged table was packed";
+    } catch (const compress::TableError& e) {
+        EXPECT_NE(std::string(e.what()).find("KKvK.dtw.dtb"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(read_bytes(victim), bytes);
+    const auto c = compressions(dir.path);
+    EXPECT_EQ(c.front(), "small");  // KvK, first in the order
+    EXPECT_EQ(c.back(), "fast");
+}
+
+}  // namespace
+}  // namespace dtb::test
