@@ -30,7 +30,10 @@
 // has one and what the captures and promotions give in the DTC pass (where every exit is
 // worth 1, only the kind matters). In a block it also records the man moves' summary and the
 // number of king moves, so that the block's DTC pass generates no move; in a whole-slice
-// region the DTC pass counts the king moves and looks up the man moves in the slice.
+// region the DTC pass counts the king moves and looks up the man moves in the slice. Nor does
+// a block's DTC pass generate unmoves: both passes resolve the same positions (the same WDL)
+// through the same king moves, so the DTW pass keeps, per resolved position, the indices of
+// its predecessors, and the DTC pass reads them (Scratch::cached).
 #pragma once
 
 #include <omp.h>
@@ -185,7 +188,7 @@ class SliceSolver {
     }
 
     // An entry of a work list: index in the region and side to move.
-    static std::uint64_t entry(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
+    static std::uint64_t entry_of(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
 
     // Scratch for the predecessors of one position: index in the region and the move that
     // leads from it (few become resolved; their positions are made only then).
@@ -208,8 +211,12 @@ class SliceSolver {
 
     // Per-thread lists: positions resolved at the current level, and positions whose exits
     // decide them at a later level (by level).
+    // A resolved position: its index in the region and, unless the pass reads its
+    // predecessors from the cache (below), the position itself, so that the next level
+    // needs no unrank.
     struct Resolved {
         P p;
+        std::uint64_t i;
         bool lost;
     };
     struct ThreadLists {
@@ -239,11 +246,15 @@ class SliceSolver {
     // pass's summary of captures and promotions for the DTC pass, by index in the region.
     struct Scratch {
         Scratch(std::uint64_t positions, int threads, bool blocks)
-            : lists(std::size_t(threads)), frontier(lists.size()), due(lists.size()) {
+            : lists(std::size_t(threads)),
+              frontier(lists.size()),
+              due(lists.size()),
+              cache(blocks && threads == 1 && positions < (std::uint64_t{1} << 32)) {
             for (int s = 0; s < 2; ++s) {
                 cell[s].resize(positions);
                 conversion[s].resize(positions);
                 if (blocks) internal[s].resize(positions);
+                if (cache) predecessors_of[s].resize(positions);
             }
         }
         LargeVector<Cell> cell[2];
@@ -255,6 +266,17 @@ class SliceSolver {
         std::vector<Chunk> due_chunks, frontier_chunks;
         std::uint64_t block = 0;  // the region's first block, and its men
         std::pair<bb, bb> men;
+        // A block solved by one thread: the DTW pass keeps the predecessors it generates
+        // for each resolved position, and the DTC pass, which resolves the same positions
+        // through the same king moves, reads them instead of generating and ranking them
+        // again (and makes no position at all).
+        struct CachedList {
+            std::uint32_t begin = 0, count = kNotCached;
+        };
+        static constexpr std::uint32_t kNotCached = ~std::uint32_t{0};
+        const bool cache;
+        LargeVector<CachedList> predecessors_of[2];  // by index in the region
+        std::vector<std::uint32_t> cached;           // the lists, back to back
     };
 
     // Cell operations: atomic where several threads share a region. Relaxed order is
@@ -355,7 +377,7 @@ class SliceSolver {
             return true;
         }
         sc.cell[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
-        if (e.k == win || (e.k == loss && internal == 0)) mine.schedule(e.level(), entry(i, s));
+        if (e.k == win || (e.k == loss && internal == 0)) mine.schedule(e.level(), entry_of(i, s));
         return false;
     }
     static constexpr Cell kGameOver = V::goal == Goal::giveaway ? kWon : kLost;
@@ -402,7 +424,7 @@ class SliceSolver {
             slice_->capture[s][i] = capture;
             sc.conversion[s][i - base] = std::uint8_t(dtc.k);
             if (start(s, i - base, internal, dtw, capture, sc, mine))
-                mine.resolved.push_back({p, kGameOver == kLost});
+                mine.resolved.push_back({p, i - base, kGameOver == kLost});
             if (by_block_) sc.internal[s][i - base] = std::uint8_t(internal);
         });
     }
@@ -428,7 +450,7 @@ class SliceSolver {
                 });
             }
             if (start(s, i - base, internal, dtc, capture, sc, mine))
-                mine.resolved.push_back({p, kGameOver == kLost});
+                mine.resolved.push_back({p, i - base, kGameOver == kLost});
             if (slice_->wdl[s][i] != std::uint8_t(Wdl::loss)) sc.cell[s][i - base] |= kNeverLostBit;
         });
     }
@@ -449,11 +471,9 @@ class SliceSolver {
                     if (w == Wdl::unknown) continue;  // broken: no position
                     const ExitSummary dtc = ExitSummary::worth_one(sc.conversion[s][i]);
                     if (start(s, i, sc.internal[s][i], dtc, slice_->capture[s][base + i] != 0, sc,
-                              mine)) {
-                        P p;
-                        unrank(base + i, Color(s), sc, p);
-                        mine.resolved.push_back({p, kGameOver == kLost});
-                    }
+                              mine))
+                        mine.resolved.push_back(
+                            make_resolved(Pass::dtc, base, i, Color(s), kGameOver == kLost, sc));
                     if (w != Wdl::loss) sc.cell[s][i] |= kNeverLostBit;
                 }
         });
@@ -545,6 +565,11 @@ class SliceSolver {
         const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
         for (auto& c : sc.cell) std::fill_n(c.begin(), size, kBroken);
         for (auto& l : sc.lists) l.clear();
+        if (sc.cache && pass == Pass::dtw) {
+            for (auto& c : sc.predecessors_of)
+                std::fill_n(c.begin(), size, typename Scratch::CachedList{});
+            sc.cached.clear();
+        }
         if (pass == Pass::dtw) {
             init_dtw<Shared>(r, sc);
         } else if (by_block_) {
@@ -591,19 +616,16 @@ class SliceSolver {
                     const auto e = due[ch.list][k];
                     const auto i = e >> 1;
                     const int s = int(e & 1);
-                    if (resolve_by_exit<Shared>(sc.cell[s][i], level)) {
-                        P p;
-                        unrank(base + i, Color(s), sc, p);
-                        mine.resolved.push_back({p, state(sc.cell[s][i]) == kLost});
-                    }
+                    if (resolve_by_exit<Shared>(sc.cell[s][i], level))
+                        mine.resolved.push_back(make_resolved(pass, base, i, Color(s),
+                                                              state(sc.cell[s][i]) == kLost, sc));
                 }
             });
             for_range<Shared>(frontier_chunks.size(), [&](std::size_t c, int t) {
                 auto& mine = sc.lists[std::size_t(t)];
                 const Chunk& ch = frontier_chunks[c];
                 for (std::size_t k = ch.begin; k < ch.end; ++k) {
-                    const Resolved& res = frontier[ch.list][k];
-                    propagate<Shared>(pass, res.p, res.lost, level, base, sc, mine);
+                    propagate<Shared>(pass, frontier[ch.list][k], level, base, sc, mine);
                 }
             });
         }
@@ -666,23 +688,66 @@ class SliceSolver {
         return false;
     }
 
-    // p was resolved at level-1 (lost when `lost`): its internal predecessors learn of it.
-    // Predecessors in which the side to move had a capture are not predecessors (captures
-    // are compulsory). A plain load first: most predecessors need no atomic update.
+    // A position resolved in the region: index-only where the pass reads predecessors from
+    // the cache (the position is made only if it has to be generated after all).
+    Resolved make_resolved(Pass pass, std::uint64_t base, std::uint64_t i, Color side, bool lost,
+                           const Scratch& sc) const {
+        Resolved r{};
+        r.i = i;
+        r.lost = lost;
+        r.p.side = side;
+        if (!(sc.cache && pass == Pass::dtc)) unrank(base + i, side, sc, r.p);
+        return r;
+    }
+
+    // r was resolved at level-1: its internal predecessors learn of it. Predecessors in
+    // which the side to move had a capture are not predecessors (captures are compulsory).
+    // A plain load first: most predecessors need no atomic update.
     template <bool Shared>
-    void propagate(Pass pass, const P& p, bool lost, int lv, std::uint64_t base, Scratch& sc,
+    void propagate(Pass pass, const Resolved& r, int lv, std::uint64_t base, Scratch& sc,
                    ThreadLists& mine) {
-        const int t = 1 - static_cast<int>(p.side);
+        const int t = 1 - static_cast<int>(r.p.side);
+        const bool lost = r.lost;
         Predecessors& preds = mine.predecessors;
-        collect_predecessors(pass, p, base, sc, preds);
-        for (int k = 0; k < preds.n; ++k) {
-            const std::uint64_t qi = preds.index[std::size_t(k)];
+        const std::uint32_t* cached = nullptr;
+        int n = 0;
+        auto* entry = sc.cache ? &sc.predecessors_of[1 - t][r.i] : nullptr;
+        const bool from_cache = entry && pass == Pass::dtc && entry->count != Scratch::kNotCached;
+        P p = r.p;
+        if (from_cache) {
+            cached = sc.cached.data() + entry->begin;
+            n = int(entry->count);
+        } else {
+            if (sc.cache && pass == Pass::dtc) unrank(base + r.i, r.p.side, sc, p);
+            collect_predecessors(pass, p, base, sc, preds);
+            n = preds.n;
+            if (entry && pass == Pass::dtw) {
+                entry->begin = std::uint32_t(sc.cached.size());
+                entry->count = std::uint32_t(n);
+                for (int k = 0; k < n; ++k)
+                    sc.cached.push_back(std::uint32_t(preds.index[std::size_t(k)]));
+            }
+        }
+        // The predecessor reached by the k-th move, as the next level wants it.
+        auto next = [&](int k, std::uint64_t qi, bool now_lost) {
+            Resolved q{};
+            q.i = qi;
+            q.lost = now_lost;
+            if (from_cache) {
+                q.p.side = Color(t);
+            } else {
+                q.p = predecessor(p, preds.move[std::size_t(k)]);
+            }
+            return q;
+        };
+        for (int k = 0; k < n; ++k) {
+            const std::uint64_t qi = from_cache ? cached[k] : preds.index[std::size_t(k)];
             Cell& cell = sc.cell[t][qi];
             const Cell now = load<Shared>(cell);
             if ((now & kCaptureBit) || state(now) != kPending) continue;
             if (lost) {
                 if (try_resolve<Shared>(cell, kWon, lv))
-                    mine.resolved.push_back({predecessor(p, preds.move[std::size_t(k)]), false});
+                    mine.resolved.push_back(next(k, qi, false));
                 continue;
             }
             if (now & kNeverLostBit) continue;
@@ -692,11 +757,10 @@ class SliceSolver {
             if (count(old) != 1 || state(old) != kPending) continue;
             if (kind(old) == win || kind(old) == draw) continue;
             if (kind(old) == loss && level(old) > lv) {
-                mine.schedule(level(old), entry(qi, t));  // decided when its exit level comes
+                mine.schedule(level(old), entry_of(qi, t));  // decided when its exit level comes
                 continue;
             }
-            if (try_resolve<Shared>(cell, kLost, lv))
-                mine.resolved.push_back({predecessor(p, preds.move[std::size_t(k)]), true});
+            if (try_resolve<Shared>(cell, kLost, lv)) mine.resolved.push_back(next(k, qi, true));
         }
     }
 
