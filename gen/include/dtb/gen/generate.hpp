@@ -161,9 +161,9 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     int max_in_dir = o.pieces;
     for (const auto& [name, entry] : manifest)
         if (const auto mm = Material::parse(name)) max_in_dir = std::max(max_in_dir, mm->pieces());
-    // Twins derived from a slice solved in this run, waiting for their turn in the order,
-    // with their manifest entries (taken while they still hold DTC).
-    std::map<Material, std::pair<std::unique_ptr<Slice<V>>, nlohmann::ordered_json>> derived;
+    // The manifest entries of twins written with a slice solved in this run, waiting for
+    // their turn in the order.
+    std::map<Material, nlohmann::ordered_json> derived;
     auto lookup = [&tb](const Position<V>& p) { return tb.probe(p); };
     auto write = [&](const Slice<V>& s, nlohmann::ordered_json& entry) {
         const auto w0 = std::chrono::steady_clock::now();
@@ -181,17 +181,18 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
         const auto s0 = std::chrono::steady_clock::now();
         std::unique_ptr<Slice<V>> slice;
         nlohmann::ordered_json entry;
+        bool twin_written = false;
         if (auto it = derived.find(m); it != derived.end()) {
-            // Derived from its twin, and written, when the twin was solved.
-            slice = std::move(it->second.first);
-            entry = std::move(it->second.second);
+            // Written when its twin was solved; the twin answers its lookups (flipped).
+            entry = std::move(it->second);
             derived.erase(it);
+            twin_written = true;
             ++sum.slices_solved;
             sum.positions_solved += ev.positions;
         }
         const bool have_tables =
             std::filesystem::exists(o.out / compress::table_file_name(m, kValueKinds[0]));
-        if (!slice && have_tables) {
+        if (!twin_written && have_tables) {
             try {
                 slice = read_tables<V>(o.out, variant, m, lookup);
                 entry = slice_json(*slice);
@@ -201,13 +202,13 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
                 cb.warning(std::string(e.what()) + "; solving " + m.name() + " again");
             }
         }
-        if (!slice && o.only && m != *o.only) {
+        if (!slice && !twin_written && o.only && m != *o.only) {
             throw compress::TableError(
                 (o.out / compress::table_file_name(m, kValueKinds[0])).string() +
                 " is missing or damaged: " + o.only->name() +
                 " needs it; generate without --only first");
         }
-        if (!slice) {
+        if (!slice && !twin_written) {
             SliceSolver<V> solver(m, &tb, [](const void* ctx, const Position<V>& p) {
                 const auto v = static_cast<const Tablebase<V>*>(ctx)->probe(p);
                 if (!v) throw std::logic_error("generator: a slice was solved before one it needs");
@@ -217,13 +218,13 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             entry = slice_json(*slice);
             write(*slice, entry);
             if (m.flipped() != m) {
-                // The twin's White to move is this slice's Black to move, turned round.
-                auto twin = Symmetry<V>::flipped(*slice);
+                // The twin's White to move is this slice's Black to move, turned round. It
+                // is written now and not kept: the tablebase answers for it through this
+                // slice (Tablebase::probe flips), with half the memory.
+                const auto twin = Symmetry<V>::flipped(*slice);
                 auto twin_entry = slice_json(*twin);
                 write(*twin, twin_entry);
-                for (auto& v : twin->dtc) v = {};
-                for (auto& v : twin->capture) v = {};
-                derived[m.flipped()] = {std::move(twin), std::move(twin_entry)};
+                derived[m.flipped()] = std::move(twin_entry);
             }
             ++sum.slices_solved;
             sum.positions_solved += ev.positions;
@@ -232,9 +233,11 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
         manifest[m.name()] = entry;
         write_manifest<V>(o.out, id, max_in_dir, manifest);
         // Later slices need only WDL and DTW of this one; the capture flags served the tables.
-        for (auto& v : slice->dtc) v = {};
-        for (auto& v : slice->capture) v = {};
-        tb.add(std::move(slice));
+        if (slice) {
+            for (auto& v : slice->dtc) v = {};
+            for (auto& v : slice->capture) v = {};
+            tb.add(std::move(slice));
+        }
         // Of the slices with as many pieces, later ones need only those with one man fewer
         // (promotions).
         if (m.pieces() == o.pieces)
@@ -247,7 +250,7 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     }
     // Twins of an --only material are written but not in the order: list them too.
     if (!derived.empty()) {
-        for (auto& [m, d] : derived) manifest[m.name()] = d.second;
+        for (auto& [m, d] : derived) manifest[m.name()] = d;
         write_manifest<V>(o.out, id, max_in_dir, manifest);
     }
     sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "dtb/core/flip.hpp"
 #include "dtb/core/material.hpp"
 #include "dtb/core/position.hpp"
 #include "dtb/core/value.hpp"
@@ -33,8 +34,9 @@ class Tablebase {
     // Every material with up to max_pieces pieces, solved in memory (threads 0: all cores).
     static Tablebase solve(int max_pieces, int threads = 0);
 
-    // The value of p for its side to move; nullopt when p's material is not held. A side
-    // without pieces is the end of the game: the side to move has no move.
+    // The value of p for its side to move; nullopt when neither p's material nor its
+    // colour-flipped twin is held. A side without pieces is the end of the game: the side to
+    // move has no move.
     std::optional<Value> probe(const Position<V>& p) const;
 
     // The solved slice of a material (white-to-move and black-to-move halves), or null.
@@ -95,7 +97,15 @@ std::optional<Value> Tablebase<V>::probe(const Position<V>& p) const {
     const int bm = popcount(p.men(Color::black)), bk = popcount(p.kings_of(Color::black));
     if (std::max({wm, wk, bm, bk}) >= kDim) return std::nullopt;
     const Slice<V>* s = by_slot_[std::size_t(slot(wm, wk, bm, bk))];
-    if (!s) return std::nullopt;
+    if (!s) {
+        // The colour-flipped twin, when it is held instead (dtb gen keeps one of two).
+        const Slice<V>* twin = by_slot_[std::size_t(slot(bm, bk, wm, wk))];
+        if (!twin) return std::nullopt;
+        const Position<V> f = Flip<V>::apply(p);
+        const Value v = twin->value(f.side, twin->index.rank(f));
+        if (v.wdl == Wdl::unknown) return std::nullopt;
+        return v;
+    }
     const Value v = s->value(p.side, s->index.rank(p));
     if (v.wdl == Wdl::unknown) return std::nullopt;
     return v;
