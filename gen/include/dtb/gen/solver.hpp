@@ -721,7 +721,9 @@ class SliceSolver {
             if (sc.cache && pass == Pass::dtc) unrank(base + r.i, r.p.side, sc, p);
             collect_predecessors(pass, p, base, sc, preds);
             n = preds.n;
-            if (entry && pass == Pass::dtw) {
+            // (A block whose lists would pass 2^32 entries keeps the rest uncached.)
+            if (entry && pass == Pass::dtw &&
+                sc.cached.size() + std::size_t(n) <= Scratch::kNotCached) {
                 entry->begin = std::uint32_t(sc.cached.size());
                 entry->count = std::uint32_t(n);
                 for (int k = 0; k < n; ++k)
