@@ -19,7 +19,8 @@ void add_compression_option(CLI::App& cmd, compress::Compression& c, const std::
     const std::map<std::string, compress::Compression> names = {
         {"small", compress::Compression::small}, {"fast", compress::Compression::fast}};
     cmd.add_option("--compression", c, help)
-        ->transform(CLI::CheckedTransformer(names, CLI::ignore_case));
+        ->transform(CLI::CheckedTransformer(names, CLI::ignore_case))
+        ->option_text("small|fast");
 }
 
 }  // namespace dtb::cli
