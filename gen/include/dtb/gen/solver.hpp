@@ -188,7 +188,7 @@ class SliceSolver {
     }
 
     // An entry of a work list: index in the region and side to move.
-    static std::uint64_t entry_of(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
+    static std::uint64_t entry(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
 
     // Scratch for the predecessors of one position: index in the region and the move that
     // leads from it (few become resolved; their positions are made only then).
@@ -209,18 +209,18 @@ class SliceSolver {
         return q;
     }
 
-    // Per-thread lists: positions resolved at the current level, and positions whose exits
-    // decide them at a later level (by level).
-    // A resolved position: its index in the region and, unless the pass reads its
-    // predecessors from the cache (below), the position itself, so that the next level
-    // needs no unrank.
+    // A resolved position: its index in the region and, unless the pass reads predecessors
+    // from the cache (Scratch::cached), the position itself, so that the next level needs no
+    // unrank.
     struct Resolved {
         P p;
         std::uint64_t i;
         bool lost;
     };
+    // Per-thread lists: positions resolved at the current level, and positions whose exits
+    // decide them at a later level (by level).
     struct ThreadLists {
-        std::vector<Resolved> resolved;  // kept as positions: the next level needs no unrank
+        std::vector<Resolved> resolved;
         std::vector<std::vector<std::uint64_t>> scheduled;
         std::size_t scheduled_end = 0;  // one past the last level with something scheduled
         Predecessors predecessors;      // scratch
@@ -377,7 +377,7 @@ class SliceSolver {
             return true;
         }
         sc.cell[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
-        if (e.k == win || (e.k == loss && internal == 0)) mine.schedule(e.level(), entry_of(i, s));
+        if (e.k == win || (e.k == loss && internal == 0)) mine.schedule(e.level(), entry(i, s));
         return false;
     }
     static constexpr Cell kGameOver = V::goal == Goal::giveaway ? kWon : kLost;
@@ -688,15 +688,18 @@ class SliceSolver {
         return false;
     }
 
-    // A position resolved in the region: index-only where the pass reads predecessors from
-    // the cache (the position is made only if it has to be generated after all).
+    // Whether the pass reads predecessors from the cache: its resolved positions are then
+    // indices only (and made only if their predecessors were not kept after all).
+    static bool index_only(Pass pass, const Scratch& sc) { return sc.cache && pass == Pass::dtc; }
+
+    // A position resolved in the region, as the pass's lists hold it.
     Resolved make_resolved(Pass pass, std::uint64_t base, std::uint64_t i, Color side, bool lost,
                            const Scratch& sc) const {
         Resolved r{};
         r.i = i;
         r.lost = lost;
         r.p.side = side;
-        if (!(sc.cache && pass == Pass::dtc)) unrank(base + i, side, sc, r.p);
+        if (!index_only(pass, sc)) unrank(base + i, side, sc, r.p);
         return r;
     }
 
@@ -711,21 +714,21 @@ class SliceSolver {
         Predecessors& preds = mine.predecessors;
         const std::uint32_t* cached = nullptr;
         int n = 0;
-        auto* entry = sc.cache ? &sc.predecessors_of[1 - t][r.i] : nullptr;
-        const bool from_cache = entry && pass == Pass::dtc && entry->count != Scratch::kNotCached;
+        auto* list = sc.cache ? &sc.predecessors_of[1 - t][r.i] : nullptr;
+        const bool from_cache = index_only(pass, sc) && list->count != Scratch::kNotCached;
         P p = r.p;
         if (from_cache) {
-            cached = sc.cached.data() + entry->begin;
-            n = int(entry->count);
+            cached = sc.cached.data() + list->begin;
+            n = int(list->count);
         } else {
-            if (sc.cache && pass == Pass::dtc) unrank(base + r.i, r.p.side, sc, p);
+            if (index_only(pass, sc)) unrank(base + r.i, r.p.side, sc, p);
             collect_predecessors(pass, p, base, sc, preds);
             n = preds.n;
             // (A block whose lists would pass 2^32 entries keeps the rest uncached.)
-            if (entry && pass == Pass::dtw &&
+            if (list && pass == Pass::dtw &&
                 sc.cached.size() + std::size_t(n) <= Scratch::kNotCached) {
-                entry->begin = std::uint32_t(sc.cached.size());
-                entry->count = std::uint32_t(n);
+                list->begin = std::uint32_t(sc.cached.size());
+                list->count = std::uint32_t(n);
                 for (int k = 0; k < n; ++k)
                     sc.cached.push_back(std::uint32_t(preds.index[std::size_t(k)]));
             }
@@ -759,7 +762,7 @@ class SliceSolver {
             if (count(old) != 1 || state(old) != kPending) continue;
             if (kind(old) == win || kind(old) == draw) continue;
             if (kind(old) == loss && level(old) > lv) {
-                mine.schedule(level(old), entry_of(qi, t));  // decided when its exit level comes
+                mine.schedule(level(old), entry(qi, t));  // decided when its exit level comes
                 continue;
             }
             if (try_resolve<Shared>(cell, kLost, lv)) mine.resolved.push_back(next(k, qi, true));

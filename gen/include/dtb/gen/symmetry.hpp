@@ -24,19 +24,18 @@ struct Symmetry {
             for (auto& c : b->capture) c.assign(b->index.size(), 0);
 #pragma omp parallel for schedule(dynamic, 1)
         for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
-            // The flipped block is the same for every position of the block: its base once.
-            std::uint64_t base = 0;
-            bool have_base = false;
+            const auto [wm, bm] = idx.block_men(block);
+            if (wm & bm) continue;  // broken: no position
+            // Every position of the block has its men: the flipped block is one.
+            Position<V> men;
+            men.white = wm;
+            men.black = bm;
+            const std::uint64_t base = b->index.block_base(flip(men));
             for (Color side : {Color::white, Color::black}) {
                 const int s = static_cast<int>(side), t = 1 - s;
                 idx.visit(block, 0, idx.white_king_ranks(), side,
                           [&](std::uint64_t i, const Position<V>& p) {
-                              const Position<V> q = flip(p);
-                              if (!have_base) {
-                                  base = b->index.block_base(q);
-                                  have_base = true;
-                              }
-                              const auto j = b->index.rank_in_block(q, base);
+                              const auto j = b->index.rank_in_block(flip(p), base);
                               b->wdl[t][j] = a.wdl[s][i];
                               b->dtw[t][j] = a.dtw[s][i];
                               if (with_dtc) b->dtc[t][j] = a.dtc[s][i];

@@ -97,16 +97,14 @@ std::optional<Value> Tablebase<V>::probe(const Position<V>& p) const {
     const int bm = popcount(p.men(Color::black)), bk = popcount(p.kings_of(Color::black));
     if (std::max({wm, wk, bm, bk}) >= kDim) return std::nullopt;
     const Slice<V>* s = by_slot_[std::size_t(slot(wm, wk, bm, bk))];
+    Position<V> q = p;
     if (!s) {
         // The colour-flipped twin, when it is held instead (dtb gen keeps one of two).
-        const Slice<V>* twin = by_slot_[std::size_t(slot(bm, bk, wm, wk))];
-        if (!twin) return std::nullopt;
-        const Position<V> f = Flip<V>::apply(p);
-        const Value v = twin->value(f.side, twin->index.rank(f));
-        if (v.wdl == Wdl::unknown) return std::nullopt;
-        return v;
+        s = by_slot_[std::size_t(slot(bm, bk, wm, wk))];
+        if (!s) return std::nullopt;
+        q = Flip<V>::apply(p);
     }
-    const Value v = s->value(p.side, s->index.rank(p));
+    const Value v = s->value(q.side, s->index.rank(q));
     if (v.wdl == Wdl::unknown) return std::nullopt;
     return v;
 }
