@@ -1,9 +1,9 @@
 // dtb stats: what a generated tablebase directory holds, slice by slice.
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "dtb/gen/manifest.hpp"
 
 namespace dtb::cli {
 
@@ -20,16 +20,11 @@ void add_stats_command(CLI::App& app) {
     cmd->add_flag("--json", *json,
                   "Print JSON: {variant, slices: [{white_men, ..., side_to_move, ...}]}");
     cmd->callback([dir, json] {
-        const auto path = std::filesystem::path(*dir) / "manifest.json";
-        std::ifstream in(path);
-        if (!in)
-            throw UsageError(path.string() +
-                             ": no manifest (is this a directory written by dtb gen?)");
         nlohmann::ordered_json m;
         try {
-            m = nlohmann::ordered_json::parse(in);
-        } catch (const std::exception& e) {
-            throw UsageError(path.string() + ": not valid JSON: " + e.what());
+            m = gen::read_manifest(*dir);
+        } catch (const compress::TableError& e) {
+            throw UsageError(e.what());
         }
         nlohmann::ordered_json out = {{"variant", m.value("variant", "")},
                                       {"slices", nlohmann::ordered_json::array()}};

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -20,6 +19,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/recompute.hpp"
+#include "dtb/gen/manifest.hpp"
 #include "dtb/gen/successor_value.hpp"
 
 namespace dtb::cli {
@@ -222,15 +222,17 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
 // The variant of a directory written by dtb gen, from its manifest.
 VariantName directory_variant(const fs::path& dir) {
     if (!fs::is_directory(dir)) throw UsageError(dir.string() + ": no such directory");
-    const auto path = dir / "manifest.json";
-    std::ifstream in(path);
-    if (!in)
-        throw UsageError(path.string() + ": no manifest (is this a directory written by dtb gen?)");
+    nlohmann::ordered_json m;
     try {
-        const auto m = nlohmann::json::parse(in);
+        m = gen::read_manifest(dir);
+    } catch (const compress::TableError& e) {
+        throw UsageError(e.what());
+    }
+    try {
         return variant_from_name(m.at("variant").get<std::string>());
     } catch (const nlohmann::json::exception& e) {
-        throw UsageError(path.string() + ": cannot read the variant: " + e.what());
+        throw UsageError((dir / "manifest.json").string() +
+                         ": cannot read the variant: " + e.what());
     }
 }
 

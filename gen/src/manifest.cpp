@@ -9,6 +9,19 @@
 
 namespace dtb::gen {
 
+nlohmann::ordered_json read_manifest(const std::filesystem::path& dir) {
+    const auto path = dir / "manifest.json";
+    std::ifstream in(path);
+    if (!in)
+        throw compress::TableError(path.string() +
+                                   ": no manifest (is this a directory written by dtb gen?)");
+    try {
+        return nlohmann::ordered_json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        throw compress::TableError(path.string() + ": not valid JSON: " + e.what());
+    }
+}
+
 std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     const std::filesystem::path& dir) {
     std::map<std::string, nlohmann::ordered_json> out;

@@ -1,7 +1,6 @@
 #include "dtb/gen/pack.hpp"
 
 #include <chrono>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -12,30 +11,15 @@
 
 namespace dtb::gen {
 
-namespace {
-
-nlohmann::ordered_json read_manifest(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    if (!in)
-        throw compress::TableError(path.string() +
-                                   ": no manifest (is this a directory written by dtb gen?)");
-    try {
-        auto j = nlohmann::ordered_json::parse(in);
-        j.at("variant_id").get<int>();
-        j.at("slices").at(0);
-        return j;
-    } catch (const std::exception& e) {
-        throw compress::TableError(path.string() + ": not a dtb gen manifest (" + e.what() + ")");
-    }
-}
-
-}  // namespace
-
 PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,
                         const PackCallbacks& cb) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto manifest_path = dir / "manifest.json";
-    auto manifest = read_manifest(manifest_path);
+    auto manifest = read_manifest(dir);
+    if (!manifest.contains("variant_id") || !manifest["variant_id"].is_number_unsigned() ||
+        !manifest.contains("slices") || !manifest["slices"].is_array())
+        throw compress::TableError(manifest_path.string() +
+                                   ": not a dtb gen manifest (no variant_id or slices)");
     const auto variant = std::uint8_t(manifest["variant_id"].get<int>());
     auto& slices = manifest["slices"];
     PackSummary sum;

@@ -13,6 +13,10 @@
 
 namespace dtb::gen {
 
+// dir's manifest.json, parsed. Throws compress::TableError naming the file when there is
+// none ("is this a directory written by dtb gen?") or it is not JSON.
+nlohmann::ordered_json read_manifest(const std::filesystem::path& dir);
+
 // The slice entries of dir's manifest, by material name (empty when there is none or it
 // cannot be read: the entries are then rebuilt from the tables).
 std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
