@@ -19,21 +19,27 @@
 //
 // A pass: every position gets the number of its internal moves and a summary of its exits
 // (the best win through an exit, or a draw, or the latest loss through an exit). Level n
-// then resolves: positions with an internal move to a position lost at n-1 (found through
-// unmoves from it) or a winning exit at n are won in n; positions whose internal moves all
-// lead to won positions, the last found at n-1, and whose exits all lose, at most at n, are
-// lost in n. Unresolved positions at the end are draws. Levels are computed in full before
-// the next one starts and every update of one level gives the same value whoever makes it,
-// so the result does not depend on the number of threads.
+// then resolves: positions with an internal move to a position lost at n-1 or a winning
+// exit at n are won in n; positions whose internal moves all lead to won positions, the
+// last found at n-1, and whose exits all lose, at most at n, are lost in n. Unresolved
+// positions at the end are draws. Levels are computed in full before the next one starts
+// and every update of one level gives the same value whoever makes it, so the result does
+// not depend on the number of threads.
+//
+// Two level loops. In a region of one block with a king (every block with kings, every
+// slice of kings only) it is the bit-parallel loop of gen/king_slabs.hpp, a word operation
+// for every square of one king at once. Elsewhere (whole-slice regions with men, blocks of
+// men only) it is the counting loop below: the predecessors of each resolved position are
+// found by unmoves and their counts of internal moves not yet known to lose go down.
 //
 // Only the DTW pass generates captures: it records, per position, whether the side to move
 // has one and what the captures and promotions give in the DTC pass (where every exit is
 // worth 1, only the kind matters). In a block it also records the man moves' summary and the
 // number of king moves, so that the block's DTC pass generates no move; in a whole-slice
-// region the DTC pass counts the king moves and looks up the man moves in the slice. Nor does
-// a block's DTC pass generate unmoves: both passes resolve the same positions (the same WDL)
-// through the same king moves, so the DTW pass keeps, per resolved position, the indices of
-// its predecessors, and the DTC pass reads them (Scratch::cached).
+// region the DTC pass counts the king moves and looks up the man moves in the slice. In the
+// counting loop a block's DTC pass generates no unmove either: both passes resolve the same
+// positions (the same WDL) through the same king moves, so the DTW pass keeps, per resolved
+// position, the indices of its predecessors, and the DTC pass reads them (Scratch::cached).
 #pragma once
 
 #include <omp.h>
@@ -54,7 +60,10 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/unmove.hpp"
 #include "dtb/core/value.hpp"
+#include "dtb/gen/for_range.hpp"
+#include "dtb/gen/king_slabs.hpp"
 #include "dtb/gen/slice.hpp"
+#include "dtb/gen/solver_cell.hpp"
 
 namespace dtb::gen {
 
@@ -68,22 +77,31 @@ template <class V>
 inline constexpr bool kMenOnlyAdvance = (V::man_moves &
                                          dirs({Dir::se, Dir::sw, Dir::s, Dir::e, Dir::w})) == 0;
 
+// The level loop of a region of one block with a king: the bit-parallel one
+// (gen/king_slabs.hpp), or the counting one that every other region uses (tests compare them).
+enum class LevelLoop { bit_parallel, counting };
+
 template <class V>
-class SliceSolver {
+class SliceSolver : CellFormat {
     using G = typename V::board;
     using bb = typename G::bb;
     using P = Position<V>;
 
   public:
     // `lookup` answers for any position reached by a capture or a promotion.
-    SliceSolver(const Material& m, const void* context, ExitLookup<V> lookup)
+    SliceSolver(const Material& m, const void* context, ExitLookup<V> lookup,
+                LevelLoop loop = LevelLoop::bit_parallel)
         : slice_(std::make_unique<Slice<V>>(m)),
           context_(context),
           lookup_(lookup),
-          kings_(slice_->index) {
+          kings_(slice_->index),
+          slabs_(slice_->index) {
         const auto& idx = slice_->index;
         by_block_ = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
         if (by_block_) waves_ = make_waves();
+        // Regions of one block with a king: the bit-parallel level loop.
+        use_slabs_ =
+            loop == LevelLoop::bit_parallel && slabs_.applies() && (by_block_ || m.men() == 0);
     }
 
     std::unique_ptr<Slice<V>> solve() {
@@ -94,7 +112,7 @@ class SliceSolver {
         // region per level, whose cost would add up over thousands of small blocks: a whole
         // slice here, blocks below as the one thread of a wave's team.
         if (!by_block_) {
-            Scratch sc(idx.size(), threads, false);
+            Scratch sc(idx.size(), threads, false, false);
             if (threads == 1) {
                 solve_region<false>({0, idx.blocks()}, sc);
             } else {
@@ -106,7 +124,9 @@ class SliceSolver {
         std::vector<std::unique_ptr<Scratch>> own(static_cast<std::size_t>(threads));
         for (const auto& wave : waves_) {
             if (wave.size() < std::size_t(threads)) {
-                if (!shared) shared = std::make_unique<Scratch>(idx.block_size(), threads, true);
+                if (!shared)
+                    shared =
+                        std::make_unique<Scratch>(idx.block_size(), threads, true, !use_slabs_);
                 for (const auto b : wave) solve_region<true>({b, b + 1}, *shared);
                 continue;
             }
@@ -116,7 +136,7 @@ class SliceSolver {
 #pragma omp parallel
             {
                 auto& sc = own[std::size_t(omp_get_thread_num())];
-                if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1, true);
+                if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1, true, !use_slabs_);
 #pragma omp for schedule(dynamic, 1)
                 for (std::size_t k = 0; k < wave.size(); ++k) {
                     try {
@@ -134,33 +154,6 @@ class SliceSolver {
 
   private:
     enum class Pass { dtw, dtc };
-    enum Kind : std::uint32_t { none = 0, win = 1, draw = 2, loss = 3 };
-
-    // The state of a position while a pass runs, one 32-bit cell, so that a predecessor
-    // costs one memory access:
-    //   bits  0..7   internal moves not yet known to lead to a won position
-    //   bits  8..9   broken (no position), pending, won, lost
-    //   bits 10..11  the kind of the exits' summary (Kind)
-    //   bits 12..25  while pending: the level at which the exits decide (win: the fastest
-    //                winning exit; loss: the slowest losing one); once resolved: the level
-    //   bit  26      the side to move has a capture (no internal move leads here from it)
-    //   bit  27      (DTC pass) won or drawn by the DTW pass: never lost, count not needed
-    using Cell = std::uint32_t;
-    static constexpr Cell kBroken = 0, kPending = 1, kWon = 2, kLost = 3;
-    static constexpr int kStateShift = 8, kKindShift = 10, kLevelShift = 12;
-    static constexpr Cell kCountMask = 0xff, kStateMask = Cell{3} << kStateShift;
-    static constexpr Cell kLevelMask = Cell{0x3fff} << kLevelShift;
-    static constexpr Cell kCaptureBit = Cell{1} << 26;
-    static constexpr Cell kNeverLostBit = Cell{1} << 27;
-    static constexpr int kMaxLevel = 0x3fff - 1;
-    static constexpr Cell state(Cell c) { return (c >> kStateShift) & 3; }
-    static constexpr Cell kind(Cell c) { return (c >> kKindShift) & 3; }
-    static constexpr int level(Cell c) { return int((c & kLevelMask) >> kLevelShift); }
-    static constexpr Cell count(Cell c) { return c & kCountMask; }
-    static constexpr Cell make_cell(Cell st, Cell k, int lv, int internal, bool capture) {
-        return Cell(internal) | st << kStateShift | k << kKindShift | Cell(lv) << kLevelShift |
-               (capture ? kCaptureBit : 0);
-    }
 
     // A run of blocks solved together: one block, or the whole slice.
     struct Region {
@@ -245,11 +238,12 @@ class SliceSolver {
     // The working memory of a region, kept from one region to the next: cells and the DTW
     // pass's summary of captures and promotions for the DTC pass, by index in the region.
     struct Scratch {
-        Scratch(std::uint64_t positions, int threads, bool blocks)
+        Scratch(std::uint64_t positions, int threads, bool blocks, bool cache_predecessors)
             : lists(std::size_t(threads)),
               frontier(lists.size()),
               due(lists.size()),
-              cache(blocks && threads == 1 && positions < (std::uint64_t{1} << 32)) {
+              cache(cache_predecessors && blocks && threads == 1 &&
+                    positions < (std::uint64_t{1} << 32)) {
             for (int s = 0; s < 2; ++s) {
                 cell[s].resize(positions);
                 conversion[s].resize(positions);
@@ -277,6 +271,7 @@ class SliceSolver {
         const bool cache;
         LargeVector<CachedList> predecessors_of[2];  // by index in the region
         std::vector<std::uint32_t> cached;           // the lists, back to back
+        typename KingSlabs<V>::Work slabs;           // the bit-parallel loop's words
     };
 
     // Cell operations: atomic where several threads share a region. Relaxed order is
@@ -295,17 +290,6 @@ class SliceSolver {
             return std::atomic_ref<Cell>(c).fetch_sub(1, std::memory_order_relaxed);
         } else {
             return c--;
-        }
-    }
-
-    // Calls f(k, thread) for k in [0, n): spread over the threads when Shared.
-    template <bool Shared, class F>
-    static void for_range(std::size_t n, F&& f) {
-        if constexpr (Shared) {
-#pragma omp parallel for schedule(dynamic, 1)
-            for (std::size_t k = 0; k < n; ++k) f(k, omp_get_thread_num());
-        } else {
-            for (std::size_t k = 0; k < n; ++k) f(k, 0);
         }
     }
 
@@ -555,6 +539,7 @@ class SliceSolver {
     void solve_region(const Region& r, Scratch& sc) {
         sc.block = r.block_begin;
         sc.men = slice_->index.block_men(r.block_begin);
+        if (use_slabs_) slabs_.template prepare<Shared>(sc.slabs, sc.men.first, sc.men.second);
         run_pass<Shared>(Pass::dtw, r, sc);
         run_pass<Shared>(Pass::dtc, r, sc);
     }
@@ -576,6 +561,15 @@ class SliceSolver {
             init_dtc_from_dtw<Shared>(r, sc);
         } else {
             init_dtc<Shared>(r, sc);
+        }
+        if (use_slabs_) {
+            // The region is one block: the bit-parallel loop reads what the initialisation
+            // put in the cells (the lists it filled are the counting loop's).
+            for (auto& l : sc.lists) l.clear();
+            Cell* const cells[2] = {sc.cell[0].data(), sc.cell[1].data()};
+            slabs_.template run<Shared>(sc.slabs, cells);
+            finish_pass<Shared>(pass, r, sc);
+            return;
         }
         // Each thread's lists are worked on where they are, cut into chunks: no copy.
         auto& frontier = sc.frontier;
@@ -773,7 +767,9 @@ class SliceSolver {
     const void* context_;
     ExitLookup<V> lookup_;
     KingTable<V> kings_;
-    bool by_block_ = false;  // regions are blocks, solved in waves (else the whole slice)
+    KingSlabs<V> slabs_;
+    bool use_slabs_ = false;  // regions are single blocks with a king: the bit-parallel loop
+    bool by_block_ = false;   // regions are blocks, solved in waves (else the whole slice)
     std::vector<std::vector<std::uint64_t>> waves_;
 };
 
