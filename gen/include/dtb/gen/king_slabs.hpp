@@ -56,10 +56,12 @@ class KingSlabs : CellFormat {
     using bb = typename G::bb;
 
   public:
-    explicit KingSlabs(const Index<V>& idx) : black_ranks_(idx.black_king_ranks()) {
+    // `wanted`: whether the solver would use the loop (its regions are single blocks); the
+    // tables are built only then.
+    KingSlabs(const Index<V>& idx, bool wanted) : black_ranks_(idx.black_king_ranks()) {
         const Material& m = idx.material();
         const int kings[2] = {m.white_kings, m.black_kings};
-        if (kings[0] != 1 && kings[1] != 1) return;
+        if (!wanted || (kings[0] != 1 && kings[1] != 1)) return;
         bit_side_ = kings[0] == 1 ? 0 : 1;
         const int free = G::squares - m.men();
         for (int c = 0; c < 2; ++c) {
@@ -143,7 +145,13 @@ class KingSlabs : CellFormat {
                 for_each_neighbour(w, k, s, [&](std::uint64_t, int, int) { ++n; });
                 first[k + 1] = n;
             });
-            for (std::uint64_t k = 0; k < slabs_; ++k) first[k + 1] += first[k];
+            std::uint64_t total = 0;
+            for (std::uint64_t k = 0; k < slabs_; ++k) {
+                total += first[k + 1];
+                if (total >= (std::uint64_t{1} << 32))
+                    throw std::runtime_error("generator: too many king moves in a block");
+                first[k + 1] = std::uint32_t(total);
+            }
             edges.resize(first[slabs_]);
             for_range<Shared, 64>(std::size_t(slabs_), [&](std::size_t k, int) {
                 std::uint32_t e = first[k];
@@ -177,10 +185,11 @@ class KingSlabs : CellFormat {
                 if (next >= int(std::max(w.win_at.size(), w.allow_at.size()))) break;
                 level = next;
             }
-            if (level > kMaxLevel)
-                throw std::runtime_error("generator: distance beyond 16382 plies");
             push<Shared>(w, level);
             decide<Shared>(w);
+            if (level > kMaxLevel && std::any_of(w.results.begin(), w.results.end(),
+                                                 [](const auto& r) { return (r[0] | r[1]) != 0; }))
+                throw std::runtime_error("generator: distance beyond 16382 plies");
             store<Shared>(w, level, cells);
         }
     }
@@ -306,7 +315,9 @@ class KingSlabs : CellFormat {
         for (int j = 0; j <= m; ++j) {
             std::uint64_t t = 0;
             for (int k = 0; k < m; ++k)
-                t += binomial.unchecked(ord[std::size_t(k)] - (k < j ? 0 : 1), k + 1);
+                // (A black king on the lowest free square is below every bit king: the
+                // term with j = 0 is never used then, and its ordinal must not go below 0.)
+                t += binomial.unchecked(std::max(0, ord[std::size_t(k)] - (k < j ? 0 : 1)), k + 1);
             r.black_term[std::size_t(j)] = t;
         }
         return r;
@@ -316,6 +327,8 @@ class KingSlabs : CellFormat {
     // move at all) are the level-0 frontier.
     template <bool Shared>
     void load(Work& w, Cell* const cells[2]) const {
+        // (An exception cannot leave a parallel region: a flag, thrown after it.)
+        bool broken = false;
         auto body = [&](std::uint64_t slab, int t) {
             const auto kings = kings_of(w, slab);
             if (kings[0] & kings[1]) return;
@@ -343,8 +356,8 @@ class KingSlabs : CellFormat {
                         case kLost:
                             lost |= b;
                             break;
-                        default:
-                            throw std::logic_error("generator: a slab square without position");
+                        default:  // no position: the initialisation missed it
+                            std::atomic_ref<bool>(broken).store(true, std::memory_order_relaxed);
                     }
                 }
                 w.at(s, Work::pending, slab) = pending;
@@ -368,6 +381,7 @@ class KingSlabs : CellFormat {
                 body(s, t);
         };
         for_range<Shared>(std::size_t(pieces), piece);
+        if (broken) throw std::logic_error("generator: a slab square without position");
         for (std::size_t t = 0; t < w.mine.size(); ++t) {
             w.fresh.insert(w.fresh.end(), w.mine[t].begin(), w.mine[t].end());
             spread(w.mine_win[t], w.win_at);
@@ -420,11 +434,10 @@ class KingSlabs : CellFormat {
             std::atomic_ref<bb>(word).fetch_or(bits, std::memory_order_relaxed);
         } else {
             // OR is bitwise: the halves of a 128-bit word may be ORed one after the other.
-            auto* half = reinterpret_cast<std::uint64_t*>(&word);
-            std::atomic_ref<std::uint64_t>(half[0]).fetch_or(std::uint64_t(bits),
-                                                             std::memory_order_relaxed);
-            std::atomic_ref<std::uint64_t>(half[1]).fetch_or(std::uint64_t(bits >> 64),
-                                                             std::memory_order_relaxed);
+            using Half = std::uint64_t __attribute__((may_alias));
+            auto* half = reinterpret_cast<Half*>(&word);
+            __atomic_fetch_or(&half[0], std::uint64_t(bits), __ATOMIC_RELAXED);
+            __atomic_fetch_or(&half[1], std::uint64_t(bits >> 64), __ATOMIC_RELAXED);
         }
     }
 

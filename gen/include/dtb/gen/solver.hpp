@@ -95,13 +95,14 @@ class SliceSolver : CellFormat {
           context_(context),
           lookup_(lookup),
           kings_(slice_->index),
-          slabs_(slice_->index) {
+          // Regions are single blocks where men only advance, or the slice has no men.
+          slabs_(slice_->index,
+                 loop == LevelLoop::bit_parallel && (kMenOnlyAdvance<V> || m.men() == 0)) {
         const auto& idx = slice_->index;
         by_block_ = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
         if (by_block_) waves_ = make_waves();
-        // Regions of one block with a king: the bit-parallel level loop.
-        use_slabs_ =
-            loop == LevelLoop::bit_parallel && slabs_.applies() && (by_block_ || m.men() == 0);
+        // Regions of one block where a side has a lone king: the bit-parallel loop.
+        use_slabs_ = slabs_.applies();
     }
 
     std::unique_ptr<Slice<V>> solve() {
@@ -768,7 +769,7 @@ class SliceSolver : CellFormat {
     ExitLookup<V> lookup_;
     KingTable<V> kings_;
     KingSlabs<V> slabs_;
-    bool use_slabs_ = false;  // regions are single blocks with a king: the bit-parallel loop
+    bool use_slabs_ = false;  // the bit-parallel loop (KingSlabs::applies)
     bool by_block_ = false;   // regions are blocks, solved in waves (else the whole slice)
     std::vector<std::vector<std::uint64_t>> waves_;
 };
