@@ -17,7 +17,7 @@ std::unique_ptr<Slice<V>> solve_with(const Tablebase<V>& tb, const Material& m, 
     SliceSolver<V> solver(
         m, &tb,
         [](const void* ctx, const Position<V>& p) {
-            return *static_cast<const Tablebase<V>*>(ctx)->probe(p);
+            return static_cast<const Tablebase<V>*>(ctx)->probe(p).value();
         },
         loop);
     return solver.solve();

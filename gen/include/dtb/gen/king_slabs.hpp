@@ -175,15 +175,14 @@ class KingSlabs : CellFormat {
         w.allow_at.clear();
         w.fresh.clear();
         load<Shared>(w, cells);
+        const int exit_levels = int(std::max(w.win_at.size(), w.allow_at.size()));
         for (int level = 1;; ++level) {
             if (w.fresh.empty()) {
                 // Nothing resolved at the level before: on to the next level an exit decides.
-                int next = level;
-                while (next < int(std::max(w.win_at.size(), w.allow_at.size())) &&
-                       due_at(w.win_at, next).empty() && due_at(w.allow_at, next).empty())
-                    ++next;
-                if (next >= int(std::max(w.win_at.size(), w.allow_at.size()))) break;
-                level = next;
+                while (level < exit_levels && due_at(w.win_at, level).empty() &&
+                       due_at(w.allow_at, level).empty())
+                    ++level;
+                if (level >= exit_levels) break;
             }
             push<Shared>(w, level);
             decide<Shared>(w);

@@ -36,10 +36,7 @@
 // has one and what the captures and promotions give in the DTC pass (where every exit is
 // worth 1, only the kind matters). In a block it also records the man moves' summary and the
 // number of king moves, so that the block's DTC pass generates no move; in a whole-slice
-// region the DTC pass counts the king moves and looks up the man moves in the slice. In the
-// counting loop a block's DTC pass generates no unmove either: both passes resolve the same
-// positions (the same WDL) through the same king moves, so the DTW pass keeps, per resolved
-// position, the indices of its predecessors, and the DTC pass reads them (Scratch::cached).
+// region the DTC pass counts the king moves and looks up the man moves in the slice.
 #pragma once
 
 #include <omp.h>
@@ -113,7 +110,7 @@ class SliceSolver : CellFormat {
         // region per level, whose cost would add up over thousands of small blocks: a whole
         // slice here, blocks below as the one thread of a wave's team.
         if (!by_block_) {
-            Scratch sc(idx.size(), threads, false, false);
+            Scratch sc(idx.size(), threads, false);
             if (threads == 1) {
                 solve_region<false>({0, idx.blocks()}, sc);
             } else {
@@ -125,9 +122,7 @@ class SliceSolver : CellFormat {
         std::vector<std::unique_ptr<Scratch>> own(static_cast<std::size_t>(threads));
         for (const auto& wave : waves_) {
             if (wave.size() < std::size_t(threads)) {
-                if (!shared)
-                    shared =
-                        std::make_unique<Scratch>(idx.block_size(), threads, true, !use_slabs_);
+                if (!shared) shared = std::make_unique<Scratch>(idx.block_size(), threads, true);
                 for (const auto b : wave) solve_region<true>({b, b + 1}, *shared);
                 continue;
             }
@@ -137,7 +132,7 @@ class SliceSolver : CellFormat {
 #pragma omp parallel
             {
                 auto& sc = own[std::size_t(omp_get_thread_num())];
-                if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1, true, !use_slabs_);
+                if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1, true);
 #pragma omp for schedule(dynamic, 1)
                 for (std::size_t k = 0; k < wave.size(); ++k) {
                     try {
@@ -203,12 +198,9 @@ class SliceSolver : CellFormat {
         return q;
     }
 
-    // A resolved position: its index in the region and, unless the pass reads predecessors
-    // from the cache (Scratch::cached), the position itself, so that the next level needs no
-    // unrank.
+    // A resolved position, kept as a position: the next level needs no unrank.
     struct Resolved {
         P p;
-        std::uint64_t i;
         bool lost;
     };
     // Per-thread lists: positions resolved at the current level, and positions whose exits
@@ -239,17 +231,12 @@ class SliceSolver : CellFormat {
     // The working memory of a region, kept from one region to the next: cells and the DTW
     // pass's summary of captures and promotions for the DTC pass, by index in the region.
     struct Scratch {
-        Scratch(std::uint64_t positions, int threads, bool blocks, bool cache_predecessors)
-            : lists(std::size_t(threads)),
-              frontier(lists.size()),
-              due(lists.size()),
-              cache(cache_predecessors && blocks && threads == 1 &&
-                    positions < (std::uint64_t{1} << 32)) {
+        Scratch(std::uint64_t positions, int threads, bool blocks)
+            : lists(std::size_t(threads)), frontier(lists.size()), due(lists.size()) {
             for (int s = 0; s < 2; ++s) {
                 cell[s].resize(positions);
                 conversion[s].resize(positions);
                 if (blocks) internal[s].resize(positions);
-                if (cache) predecessors_of[s].resize(positions);
             }
         }
         LargeVector<Cell> cell[2];
@@ -261,18 +248,7 @@ class SliceSolver : CellFormat {
         std::vector<Chunk> due_chunks, frontier_chunks;
         std::uint64_t block = 0;  // the region's first block, and its men
         std::pair<bb, bb> men;
-        // A block solved by one thread: the DTW pass keeps the predecessors it generates
-        // for each resolved position, and the DTC pass, which resolves the same positions
-        // through the same king moves, reads them instead of generating and ranking them
-        // again (and makes no position at all).
-        struct CachedList {
-            std::uint32_t begin = 0, count = kNotCached;
-        };
-        static constexpr std::uint32_t kNotCached = ~std::uint32_t{0};
-        const bool cache;
-        LargeVector<CachedList> predecessors_of[2];  // by index in the region
-        std::vector<std::uint32_t> cached;           // the lists, back to back
-        typename KingSlabs<V>::Work slabs;           // the bit-parallel loop's words
+        typename KingSlabs<V>::Work slabs;  // the bit-parallel loop's words
     };
 
     // Cell operations: atomic where several threads share a region. Relaxed order is
@@ -349,20 +325,22 @@ class SliceSolver : CellFormat {
         }
     };
 
-    // Sets up a pending position, or one without moves, and schedules what its exits
-    // decide. i is the index in the region. True for a position without moves (the game
-    // is over: lost, won in giveaway), resolved at level 0: the caller lists it.
-    static bool start(int s, std::uint64_t i, int internal, const ExitSummary& e, bool capture,
-                      Scratch& sc, ThreadLists& mine) {
+    // Sets up a pending position, or one without moves, and (for the counting loop; the
+    // bit-parallel one reads the cells only) schedules what its exits decide. i is the index
+    // in the region. True when the caller must list the position as resolved at level 0: it
+    // has no move (the game is over: lost, won in giveaway) and the loop is the counting one.
+    bool start(int s, std::uint64_t i, int internal, const ExitSummary& e, bool capture,
+               Scratch& sc, ThreadLists& mine) const {
         if (internal > 255) throw std::runtime_error("generator: more than 255 internal moves");
         if (e.level() > kMaxLevel)
             throw std::runtime_error("generator: distance beyond 16382 plies");
         if (internal == 0 && e.k == none) {
             sc.cell[s][i] = make_cell(kGameOver, none, 0, 0, capture);
-            return true;
+            return !use_slabs_;
         }
         sc.cell[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
-        if (e.k == win || (e.k == loss && internal == 0)) mine.schedule(e.level(), entry(i, s));
+        if (!use_slabs_ && (e.k == win || (e.k == loss && internal == 0)))
+            mine.schedule(e.level(), entry(i, s));
         return false;
     }
     static constexpr Cell kGameOver = V::goal == Goal::giveaway ? kWon : kLost;
@@ -409,7 +387,7 @@ class SliceSolver : CellFormat {
             slice_->capture[s][i] = capture;
             sc.conversion[s][i - base] = std::uint8_t(dtc.k);
             if (start(s, i - base, internal, dtw, capture, sc, mine))
-                mine.resolved.push_back({p, i - base, kGameOver == kLost});
+                mine.resolved.push_back({p, kGameOver == kLost});
             if (by_block_) sc.internal[s][i - base] = std::uint8_t(internal);
         });
     }
@@ -435,7 +413,7 @@ class SliceSolver : CellFormat {
                 });
             }
             if (start(s, i - base, internal, dtc, capture, sc, mine))
-                mine.resolved.push_back({p, i - base, kGameOver == kLost});
+                mine.resolved.push_back({p, kGameOver == kLost});
             if (slice_->wdl[s][i] != std::uint8_t(Wdl::loss)) sc.cell[s][i - base] |= kNeverLostBit;
         });
     }
@@ -458,7 +436,7 @@ class SliceSolver : CellFormat {
                     if (start(s, i, sc.internal[s][i], dtc, slice_->capture[s][base + i] != 0, sc,
                               mine))
                         mine.resolved.push_back(
-                            make_resolved(Pass::dtc, base, i, Color(s), kGameOver == kLost, sc));
+                            make_resolved(base, i, Color(s), kGameOver == kLost, sc));
                     if (w != Wdl::loss) sc.cell[s][i] |= kNeverLostBit;
                 }
         });
@@ -551,11 +529,6 @@ class SliceSolver : CellFormat {
         const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
         for (auto& c : sc.cell) std::fill_n(c.begin(), size, kBroken);
         for (auto& l : sc.lists) l.clear();
-        if (sc.cache && pass == Pass::dtw) {
-            for (auto& c : sc.predecessors_of)
-                std::fill_n(c.begin(), size, typename Scratch::CachedList{});
-            sc.cached.clear();
-        }
         if (pass == Pass::dtw) {
             init_dtw<Shared>(r, sc);
         } else if (by_block_) {
@@ -565,8 +538,7 @@ class SliceSolver : CellFormat {
         }
         if (use_slabs_) {
             // The region is one block: the bit-parallel loop reads what the initialisation
-            // put in the cells (the lists it filled are the counting loop's).
-            for (auto& l : sc.lists) l.clear();
+            // put in the cells.
             Cell* const cells[2] = {sc.cell[0].data(), sc.cell[1].data()};
             slabs_.template run<Shared>(sc.slabs, cells);
             finish_pass<Shared>(pass, r, sc);
@@ -612,8 +584,8 @@ class SliceSolver : CellFormat {
                     const auto i = e >> 1;
                     const int s = int(e & 1);
                     if (resolve_by_exit<Shared>(sc.cell[s][i], level))
-                        mine.resolved.push_back(make_resolved(pass, base, i, Color(s),
-                                                              state(sc.cell[s][i]) == kLost, sc));
+                        mine.resolved.push_back(
+                            make_resolved(base, i, Color(s), state(sc.cell[s][i]) == kLost, sc));
                 }
             });
             for_range<Shared>(frontier_chunks.size(), [&](std::size_t c, int t) {
@@ -683,18 +655,12 @@ class SliceSolver : CellFormat {
         return false;
     }
 
-    // Whether the pass reads predecessors from the cache: its resolved positions are then
-    // indices only (and made only if their predecessors were not kept after all).
-    static bool index_only(Pass pass, const Scratch& sc) { return sc.cache && pass == Pass::dtc; }
-
-    // A position resolved in the region, as the pass's lists hold it.
-    Resolved make_resolved(Pass pass, std::uint64_t base, std::uint64_t i, Color side, bool lost,
+    // The position of index i of the region, resolved (lost when `lost`), for the lists.
+    Resolved make_resolved(std::uint64_t base, std::uint64_t i, Color side, bool lost,
                            const Scratch& sc) const {
         Resolved r{};
-        r.i = i;
         r.lost = lost;
-        r.p.side = side;
-        if (!index_only(pass, sc)) unrank(base + i, side, sc, r.p);
+        unrank(base + i, side, sc, r.p);
         return r;
     }
 
@@ -704,50 +670,22 @@ class SliceSolver : CellFormat {
     template <bool Shared>
     void propagate(Pass pass, const Resolved& r, int lv, std::uint64_t base, Scratch& sc,
                    ThreadLists& mine) {
-        const int t = 1 - static_cast<int>(r.p.side);
+        const P& p = r.p;
+        const int t = 1 - static_cast<int>(p.side);
         const bool lost = r.lost;
         Predecessors& preds = mine.predecessors;
-        const std::uint32_t* cached = nullptr;
-        int n = 0;
-        auto* list = sc.cache ? &sc.predecessors_of[1 - t][r.i] : nullptr;
-        const bool from_cache = index_only(pass, sc) && list->count != Scratch::kNotCached;
-        P p = r.p;
-        if (from_cache) {
-            cached = sc.cached.data() + list->begin;
-            n = int(list->count);
-        } else {
-            if (index_only(pass, sc)) unrank(base + r.i, r.p.side, sc, p);
-            collect_predecessors(pass, p, base, sc, preds);
-            n = preds.n;
-            // (A block whose lists would pass 2^32 entries keeps the rest uncached.)
-            if (list && pass == Pass::dtw &&
-                sc.cached.size() + std::size_t(n) <= Scratch::kNotCached) {
-                list->begin = std::uint32_t(sc.cached.size());
-                list->count = std::uint32_t(n);
-                for (int k = 0; k < n; ++k)
-                    sc.cached.push_back(std::uint32_t(preds.index[std::size_t(k)]));
-            }
-        }
+        collect_predecessors(pass, p, base, sc, preds);
         // The predecessor reached by the k-th move, as the next level wants it.
-        auto next = [&](int k, std::uint64_t qi, bool now_lost) {
-            Resolved q{};
-            q.i = qi;
-            q.lost = now_lost;
-            if (from_cache) {
-                q.p.side = Color(t);
-            } else {
-                q.p = predecessor(p, preds.move[std::size_t(k)]);
-            }
-            return q;
+        auto next = [&](int k, bool now_lost) {
+            return Resolved{predecessor(p, preds.move[std::size_t(k)]), now_lost};
         };
-        for (int k = 0; k < n; ++k) {
-            const std::uint64_t qi = from_cache ? cached[k] : preds.index[std::size_t(k)];
+        for (int k = 0; k < preds.n; ++k) {
+            const std::uint64_t qi = preds.index[std::size_t(k)];
             Cell& cell = sc.cell[t][qi];
             const Cell now = load<Shared>(cell);
             if ((now & kCaptureBit) || state(now) != kPending) continue;
             if (lost) {
-                if (try_resolve<Shared>(cell, kWon, lv))
-                    mine.resolved.push_back(next(k, qi, false));
+                if (try_resolve<Shared>(cell, kWon, lv)) mine.resolved.push_back(next(k, false));
                 continue;
             }
             if (now & kNeverLostBit) continue;
@@ -760,7 +698,7 @@ class SliceSolver : CellFormat {
                 mine.schedule(level(old), entry(qi, t));  // decided when its exit level comes
                 continue;
             }
-            if (try_resolve<Shared>(cell, kLost, lv)) mine.resolved.push_back(next(k, qi, true));
+            if (try_resolve<Shared>(cell, kLost, lv)) mine.resolved.push_back(next(k, true));
         }
     }
 
