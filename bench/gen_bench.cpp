@@ -38,15 +38,11 @@ void gen_bench(benchmark::State& state, const char* material) {
                 if (const auto* s = tb.slice(d)) local.add(std::make_unique<Slice<V>>(*s));
         for (const auto& d : materials_up_to(m.pieces())) {
             if (d.pieces() != m.pieces() || d.men() >= m.men()) continue;
-            SliceSolver<V> pre(d, &local, [](const void* c, const Position<V>& p) {
-                return *static_cast<const Tablebase<V>*>(c)->probe(p);
-            });
+            SliceSolver<V> pre(d, &local, Tablebase<V>::exit_lookup);
             local.add(pre.solve());
         }
         state.ResumeTiming();
-        SliceSolver<V> solver(m, &local, [](const void* c, const Position<V>& p) {
-            return *static_cast<const Tablebase<V>*>(c)->probe(p);
-        });
+        SliceSolver<V> solver(m, &local, Tablebase<V>::exit_lookup);
         auto slice = solver.solve();
         benchmark::DoNotOptimize(slice);
         positions += 2 * slice->index.size();

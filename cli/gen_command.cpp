@@ -92,9 +92,16 @@ void run(const GenCliOptions& o, const VariantName& name) {
     // several threads. glibc's default would keep many of them in per-thread heaps after
     // they are freed (its mmap threshold adapts upwards to 32 MB); a fixed 4 MB threshold and
     // two arenas hand them back to the system. (Russian up to 6 pieces ran out of 24 GB
-    // without them.)
+    // without them.) Below 4 MB, a heap that keeps 64 MB of free top and grows 16 MB at a
+    // time lets the many small arrays of each slice (blocks being compressed, work lists)
+    // reuse pages instead of faulting fresh ones in: russian up to 5 pieces, 2 threads,
+    // 270 K page faults and 3.6 s of system time before, 100 K and 2.3 s after.
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
     mallopt(M_ARENA_MAX, 2);
+#endif
+#if defined(M_TRIM_THRESHOLD) && defined(M_TOP_PAD)
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    mallopt(M_TOP_PAD, 16 << 20);
 #endif
     const auto sum = gen::generate<V>(name.id, g, cb);
     if (tty) std::fprintf(stderr, "\r\033[K");

@@ -14,12 +14,7 @@ namespace {
 
 template <class V>
 std::unique_ptr<Slice<V>> solve_with(const Tablebase<V>& tb, const Material& m, LevelLoop loop) {
-    SliceSolver<V> solver(
-        m, &tb,
-        [](const void* ctx, const Position<V>& p) {
-            return static_cast<const Tablebase<V>*>(ctx)->probe(p).value();
-        },
-        loop);
+    SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup, loop);
     return solver.solve();
 }
 

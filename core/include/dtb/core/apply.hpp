@@ -12,11 +12,16 @@ constexpr Position<V> apply(Position<V> p, const Move<typename V::board>& m) {
     const Color us = p.side;
     const bb from = bit<bb>(m.from), to = bit<bb>(m.to);
     const bool king = (p.kings & from) != 0;
-    bb& own = p.pieces(us);
-    own = (own & ~from) | to;
-    p.pieces(~us) &= ~m.captured;
-    p.kings &= ~m.captured;
-    if (king || m.promotes) p.kings = (p.kings & ~from) | to;
+    // Values and selects, not a reference to the mover's set: the position can then stay in
+    // registers (a store through the reference and a byte store of the side, read back as
+    // whole words by the caller's copy, stalled store forwarding in the generator's loops).
+    const bool white = us == Color::white;
+    const bb own = ((white ? p.white : p.black) & ~from) | to;
+    const bb opp = (white ? p.black : p.white) & ~m.captured;
+    p.white = white ? own : opp;
+    p.black = white ? opp : own;
+    const bb kings = p.kings & ~m.captured;
+    p.kings = king || m.promotes ? (kings & ~from) | to : kings;
     if constexpr (V::king_streak_limit > 0) {
         // Frisian: count the run of non-capturing moves of one king; anything else ends it.
         auto& s = p.extra;

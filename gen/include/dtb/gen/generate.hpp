@@ -209,11 +209,7 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
                 " needs it; generate without --only first");
         }
         if (!slice && !twin_written) {
-            SliceSolver<V> solver(m, &tb, [](const void* ctx, const Position<V>& p) {
-                const auto v = static_cast<const Tablebase<V>*>(ctx)->probe(p);
-                if (!v) throw std::logic_error("generator: a slice was solved before one it needs");
-                return *v;
-            });
+            SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup);
             slice = solver.solve();
             entry = slice_json(*slice);
             write(*slice, entry);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <vector>
 
 #include "dtb/core/index.hpp"
@@ -13,12 +14,23 @@ namespace dtb::gen {
 
 template <class V>
 struct Slice {
+    // The six arrays are filled side by side: filling is mostly the kernel faulting their
+    // pages in, hundreds of megabytes a slice.
     explicit Slice(const Material& m) : index(m) {
-        for (int s = 0; s < 2; ++s) {
-            wdl[s].assign(index.size(), std::uint8_t(Wdl::unknown));
-            dtw[s].assign(index.size(), 0);
-            dtc[s].assign(index.size(), 0);
+        std::exception_ptr error;
+#pragma omp parallel for schedule(dynamic, 1)
+        for (int k = 0; k < 6; ++k) {
+            try {
+                const int s = k & 1;
+                if (k < 2) wdl[s].assign(index.size(), std::uint8_t(Wdl::unknown));
+                if (k >= 2 && k < 4) dtw[s].assign(index.size(), 0);
+                if (k >= 4) dtc[s].assign(index.size(), 0);
+            } catch (...) {
+#pragma omp critical(dtb_slice_error)
+                if (!error) error = std::current_exception();
+            }
         }
+        if (error) std::rethrow_exception(error);
     }
 
     Index<V> index;

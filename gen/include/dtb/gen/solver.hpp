@@ -57,6 +57,7 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/unmove.hpp"
 #include "dtb/core/value.hpp"
+#include "dtb/gen/exit_value.hpp"
 #include "dtb/gen/for_range.hpp"
 #include "dtb/gen/king_slabs.hpp"
 #include "dtb/gen/slice.hpp"
@@ -66,7 +67,7 @@ namespace dtb::gen {
 
 // How a solver finds the value of a position outside the slice being solved.
 template <class V>
-using ExitLookup = Value (*)(const void* context, const Position<V>& p);
+using ExitLookup = ExitValue (*)(const void* context, const Position<V>& p);
 
 // Whether every non-capturing man move takes the man a row forward (no sideways steps), so
 // that men configurations can be solved one after another.
@@ -116,6 +117,10 @@ class SliceSolver : CellFormat {
             } else {
                 solve_region<true>({0, idx.blocks()}, sc);
             }
+            return std::move(slice_);
+        }
+        if (slice_->material().white_kings + slice_->material().black_kings == 0) {
+            solve_men_only();
             return std::move(slice_);
         }
         std::unique_ptr<Scratch> shared;  // for waves of fewer blocks than threads
@@ -174,6 +179,49 @@ class SliceSolver : CellFormat {
         std::vector<std::vector<std::uint64_t>> waves;
         for (auto& [a, blocks] : by_advance) waves.push_back(std::move(blocks));
         return waves;
+    }
+
+    // A slice of men only, where men only advance: a block is one position per side and has
+    // no internal move (every move is a capture, a promotion or a man move into a block of an
+    // earlier wave), so each position's value is its exits' summary, without a level loop:
+    // decided at the level its exits decide it, or drawn, or lost at once without a move.
+    void solve_men_only() {
+        const auto& idx = slice_->index;
+        for (const auto& wave : waves_) {
+            std::exception_ptr error;
+#pragma omp parallel for schedule(dynamic, 64)
+            for (std::size_t k = 0; k < wave.size(); ++k) {
+                try {
+                    for (Color side : {Color::white, Color::black}) {
+                        const int s = static_cast<int>(side);
+                        const std::uint64_t i = wave[k] * idx.block_size();
+                        P p;
+                        idx.unrank(i, side, p);
+                        ExitSummary dtw, dtc;
+                        int internal = 0;
+                        slice_->capture[s][i] = summarise_exits(p, dtw, dtc, internal);
+                        if (internal != 0)
+                            throw std::logic_error("generator: a king move in a men-only slice");
+                        if (dtw.level() > kMaxLevel)
+                            throw std::runtime_error("generator: distance beyond 16382 plies");
+                        Cell state = kGameOver;
+                        if (dtw.k == win) state = kWon;
+                        if (dtw.k == loss) state = kLost;
+                        if (dtw.k == draw) state = kPending;  // a draw
+                        const bool decided = state == kWon || state == kLost;
+                        slice_->wdl[s][i] = std::uint8_t(state == kWon    ? Wdl::win
+                                                         : state == kLost ? Wdl::loss
+                                                                          : Wdl::draw);
+                        slice_->dtw[s][i] = decided ? std::uint16_t(dtw.level()) : 0;
+                        slice_->dtc[s][i] = decided ? std::uint16_t(dtc.level()) : 0;
+                    }
+                } catch (...) {
+#pragma omp critical(dtb_solver_error)
+                    if (!error) error = std::current_exception();
+                }
+            }
+            if (error) std::rethrow_exception(error);
+        }
     }
 
     // An entry of a work list: index in the region and side to move.
@@ -288,10 +336,10 @@ class SliceSolver : CellFormat {
         });
     }
 
-    Value child_value(const P& child) const {
+    ExitValue child_value(const P& child) const {
         if (child.white == 0 || child.black == 0) {
             // The side to move has no piece, hence no move.
-            return {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
+            return {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0};
         }
         return lookup_(context_, child);
     }
@@ -347,6 +395,42 @@ class SliceSolver : CellFormat {
 
     // DTW pass: captures (all moves when there is one) and promotions are exits, and man
     // moves when the region is a block (they lead to a block solved before).
+    // The DTW pass's view of p: its exits summarised for both passes (in the DTC pass each
+    // exit is worth 1) and its internal moves counted. True when p has a capture.
+    bool summarise_exits(const P& p, ExitSummary& dtw, ExitSummary& dtc, int& internal) const {
+        const int s = static_cast<int>(p.side);
+        internal = 0;
+        if (MoveGen<V>::has_capture(p)) {
+            MoveList<G> moves;
+            MoveGen<V>::generate_captures(p, moves);
+            for (const auto& m : moves) {
+                const ExitValue v = child_value(apply(p, m));
+                dtw.add(v.wdl(), v.dtw() + 1);
+                dtc.add(v.wdl(), 1);
+            }
+            return true;
+        }
+        internal = MoveGen<V>::count_quiet_king_moves(p);
+        MoveGen<V>::for_each_quiet_man_move(p, [&](int from, int to, bool promotes) {
+            if (!promotes && !by_block_) {
+                ++internal;
+                return;
+            }
+            const P child = apply(p, quiet_move(from, to, promotes));
+            if (promotes) {
+                const ExitValue v = child_value(child);
+                dtw.add(v.wdl(), v.dtw() + 1);
+                dtc.add(v.wdl(), 1);
+                return;
+            }
+            const auto j = slice_->index.rank(child);
+            const Wdl w = Wdl(slice_->wdl[1 - s][j]);
+            dtw.add(w, slice_->dtw[1 - s][j] + 1);
+            dtc.add(w, 1);
+        });
+        return false;
+    }
+
     template <bool Shared>
     void init_dtw(const Region& r, Scratch& sc) {
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
@@ -355,35 +439,7 @@ class SliceSolver : CellFormat {
             const int s = static_cast<int>(p.side);
             ExitSummary dtw, dtc;
             int internal = 0;
-            const bool capture = MoveGen<V>::has_capture(p);
-            if (capture) {
-                MoveList<G> moves;
-                MoveGen<V>::generate_captures(p, moves);
-                for (const auto& m : moves) {
-                    const Value v = child_value(apply(p, m));
-                    dtw.add(v.wdl, v.dtw + 1);
-                    dtc.add(v.wdl, 1);
-                }
-            } else {
-                internal = MoveGen<V>::count_quiet_king_moves(p);
-                MoveGen<V>::for_each_quiet_man_move(p, [&](int from, int to, bool promotes) {
-                    if (!promotes && !by_block_) {
-                        ++internal;
-                        return;
-                    }
-                    const P child = apply(p, quiet_move(from, to, promotes));
-                    if (promotes) {
-                        const Value v = child_value(child);
-                        dtw.add(v.wdl, v.dtw + 1);
-                        dtc.add(v.wdl, 1);
-                        return;
-                    }
-                    const auto j = slice_->index.rank(child);
-                    const Wdl w = Wdl(slice_->wdl[1 - s][j]);
-                    dtw.add(w, slice_->dtw[1 - s][j] + 1);
-                    dtc.add(w, 1);
-                });
-            }
+            const bool capture = summarise_exits(p, dtw, dtc, internal);
             slice_->capture[s][i] = capture;
             sc.conversion[s][i - base] = std::uint8_t(dtc.k);
             if (start(s, i - base, internal, dtw, capture, sc, mine))

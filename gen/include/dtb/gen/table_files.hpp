@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -79,9 +80,11 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
 template <class V>
 LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k,
                                          LargeVector<std::uint8_t> unstored) {
-    if (k != compress::ValueKind::wdl)
-        for (std::uint64_t i = 0; i < unstored.size(); ++i)
-            unstored[i] |= Wdl(s.wdl[0][i]) == Wdl::draw;
+    if (k != compress::ValueKind::wdl) {
+        const std::int64_t n = std::int64_t(unstored.size());
+#pragma omp parallel for schedule(static)
+        for (std::int64_t i = 0; i < n; ++i) unstored[i] |= Wdl(s.wdl[0][i]) == Wdl::draw;
+    }
     return unstored;
 }
 template <class V>
@@ -98,21 +101,27 @@ std::array<std::uint64_t, 3> write_tables(
     if (s.dtc[0].empty())
         throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
     std::array<std::uint64_t, 3> sizes{};
-    LargeVector<std::uint16_t> values(s.index.size());
     compress::WriteOptions options;
     options.compression = compression;
     // Entries per placement of all pieces but Black's kings: where values repeat.
     options.period = s.index.block_size() / s.index.white_king_ranks();
+    // The distance tables are written from the slice's arrays; WDL is widened. Both distance
+    // tables leave the same entries (the unstored ones and the draws).
     const LargeVector<std::uint8_t> unstored = unstored_mask(s);
+    const LargeVector<std::uint8_t> distance_mask =
+        dont_care_mask(s, compress::ValueKind::dtw, unstored);
+    LargeVector<std::uint16_t> widened_wdl(s.index.size());
+    const std::int64_t n = std::int64_t(widened_wdl.size());
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) widened_wdl[i] = s.wdl[0][i];
     for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
         const auto kind = kValueKinds[k];
-        for (std::uint64_t i = 0; i < values.size(); ++i)
-            values[i] = kind == compress::ValueKind::wdl   ? s.wdl[0][i]
-                        : kind == compress::ValueKind::dtw ? s.dtw[0][i]
-                                                           : s.dtc[0][i];
+        std::span<const std::uint16_t> values = widened_wdl;
+        if (kind == compress::ValueKind::dtw) values = s.dtw[0];
+        if (kind == compress::ValueKind::dtc) values = s.dtc[0];
         const auto path = dir / compress::table_file_name(s.material(), kind);
         compress::write_table(path, {variant, s.material(), kind}, values,
-                              dont_care_mask(s, kind, unstored), options);
+                              kind == compress::ValueKind::wdl ? unstored : distance_mask, options);
         sizes[k] = std::filesystem::file_size(path);
     }
     return sizes;

@@ -16,6 +16,7 @@
 #include "dtb/core/material.hpp"
 #include "dtb/core/position.hpp"
 #include "dtb/core/value.hpp"
+#include "dtb/gen/exit_value.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver.hpp"
 #include "dtb/gen/symmetry.hpp"
@@ -38,6 +39,13 @@ class Tablebase {
     // colour-flipped twin is held. A side without pieces is the end of the game: the side to
     // move has no move.
     std::optional<Value> probe(const Position<V>& p) const;
+    // WDL and DTW of p for a solver (p's material or its twin must be held); throws
+    // std::logic_error when it is not: a slice solved before one it needs.
+    ExitValue exit_value(const Position<V>& p) const;
+    // The solver's lookup into a Tablebase given as its context.
+    static ExitValue exit_lookup(const void* tablebase, const Position<V>& p) {
+        return static_cast<const Tablebase*>(tablebase)->exit_value(p);
+    }
 
     // The solved slice of a material (white-to-move and black-to-move halves), or null.
     const Slice<V>* slice(const Material& m) const;
@@ -59,6 +67,9 @@ class Tablebase {
     static int slot(int wm, int wk, int bm, int bk) {
         return ((wm * kDim + wk) * kDim + bm) * kDim + bk;
     }
+
+    // The slice holding p's material, or its twin's (q is then p flipped); q = p otherwise.
+    const Slice<V>* holding(const Position<V>& p, Position<V>& q) const;
 
     std::map<Material, std::unique_ptr<Slice<V>>> slices_;
     std::vector<const Slice<V>*> by_slot_ = std::vector<const Slice<V>*>(kDim * kDim * kDim * kDim);
@@ -85,6 +96,18 @@ const Slice<V>* Tablebase<V>::slice(const Material& m) const {
 }
 
 template <class V>
+const Slice<V>* Tablebase<V>::holding(const Position<V>& p, Position<V>& q) const {
+    const int wm = popcount(p.men(Color::white)), wk = popcount(p.kings_of(Color::white));
+    const int bm = popcount(p.men(Color::black)), bk = popcount(p.kings_of(Color::black));
+    if (std::max({wm, wk, bm, bk}) >= kDim) return nullptr;
+    q = p;
+    if (const Slice<V>* s = by_slot_[std::size_t(slot(wm, wk, bm, bk))]) return s;
+    // The colour-flipped twin, when it is held instead (dtb gen keeps one of two).
+    q = Flip<V>::apply(p);
+    return by_slot_[std::size_t(slot(bm, bk, wm, wk))];
+}
+
+template <class V>
 std::optional<Value> Tablebase<V>::probe(const Position<V>& p) const {
     if (p.white == 0 || p.black == 0) {
         const bool to_move_empty = p.pieces(p.side) == 0;
@@ -93,20 +116,31 @@ std::optional<Value> Tablebase<V>::probe(const Position<V>& p) const {
         if (!to_move_empty) return std::nullopt;
         return Value{V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
     }
-    const int wm = popcount(p.men(Color::white)), wk = popcount(p.kings_of(Color::white));
-    const int bm = popcount(p.men(Color::black)), bk = popcount(p.kings_of(Color::black));
-    if (std::max({wm, wk, bm, bk}) >= kDim) return std::nullopt;
-    const Slice<V>* s = by_slot_[std::size_t(slot(wm, wk, bm, bk))];
-    Position<V> q = p;
-    if (!s) {
-        // The colour-flipped twin, when it is held instead (dtb gen keeps one of two).
-        s = by_slot_[std::size_t(slot(bm, bk, wm, wk))];
-        if (!s) return std::nullopt;
-        q = Flip<V>::apply(p);
-    }
+    Position<V> q;
+    const Slice<V>* s = holding(p, q);
+    if (!s) return std::nullopt;
     const Value v = s->value(q.side, s->index.rank(q));
     if (v.wdl == Wdl::unknown) return std::nullopt;
     return v;
+}
+
+template <class V>
+ExitValue Tablebase<V>::exit_value(const Position<V>& p) const {
+    const auto missing = [] {
+        return std::logic_error("generator: a slice was solved before one it needs");
+    };
+    if (p.white == 0 || p.black == 0) {
+        if (p.pieces(p.side) != 0) throw missing();
+        return {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0};
+    }
+    Position<V> q;
+    const Slice<V>* s = holding(p, q);
+    if (!s) throw missing();
+    const int side = static_cast<int>(q.side);
+    const std::uint64_t i = s->index.rank(q);
+    const Wdl w = Wdl(s->wdl[side][i]);
+    if (w == Wdl::unknown) throw missing();
+    return {w, s->dtw[side][i]};
 }
 
 template <class V>
@@ -124,11 +158,7 @@ Tablebase<V> Tablebase<V>::solve(int max_pieces, int threads) {
             tb.add(Symmetry<V>::flipped(*twin));
             continue;
         }
-        SliceSolver<V> solver(m, &tb, [](const void* ctx, const Position<V>& p) {
-            const auto v = static_cast<const Tablebase*>(ctx)->probe(p);
-            if (!v) throw std::logic_error("generator: a slice was solved before one it needs");
-            return *v;
-        });
+        SliceSolver<V> solver(m, &tb, exit_lookup);
         tb.add(solver.solve());
     }
     return tb;

@@ -1,0 +1,66 @@
+// The colour-flipped twin of a slice (gen/symmetry.hpp) holds, at the index of every flipped
+// position, the original's values for the other side to move. Checked on slices filled with
+// distinct values, so a wrong permutation cannot pass by finding equal values elsewhere, on
+// every board and with men (many blocks) and without (one block).
+#include <gtest/gtest.h>
+
+#include "dtb/core/variant.hpp"
+#include "dtb/gen/symmetry.hpp"
+#include "gen_test_support.hpp"
+
+namespace dtb::gen {
+namespace {
+
+template <class V>
+class FlippedSlice : public testing::Test {};
+using Boards = testing::Types<Russian, International, Canadian, Turkish, English>;
+TYPED_TEST_SUITE(FlippedSlice, Boards, test::VariantNames);
+
+// A value made from the index and the side, different for nearby entries.
+template <class V>
+void fill(Slice<V>& s) {
+    for (int side = 0; side < 2; ++side)
+        for (std::uint64_t i = 0; i < s.index.size(); ++i) {
+            Position<V> p;
+            if (!s.index.unrank(i, Color(side), p)) continue;  // broken: stays unknown
+            s.wdl[side][i] = std::uint8_t(1 + (i + std::uint64_t(side)) % 3);
+            s.dtw[side][i] = std::uint16_t(i * 7 + std::uint64_t(side));
+            s.dtc[side][i] = std::uint16_t(i * 13 + 5 * std::uint64_t(side));
+            s.capture[side][i] = std::uint8_t((i >> 3) & 1);
+        }
+}
+
+TYPED_TEST(FlippedSlice, EveryPositionKeepsItsValues) {
+    using V = TypeParam;
+    for (const char* name : {"KMvK", "MvKK", "KKvM", "KKvK", "MvKM"}) {
+        SCOPED_TRACE(name);
+        Slice<V> a(*Material::parse(name));
+        for (auto& c : a.capture) c.assign(a.index.size(), 0);
+        fill(a);
+        const auto b = Symmetry<V>::flipped(a);
+        ASSERT_EQ(b->material(), a.material().flipped());
+        std::uint64_t checked = 0, broken = 0;
+        for (int side = 0; side < 2; ++side)
+            for (std::uint64_t i = 0; i < a.index.size(); ++i) {
+                Position<V> p;
+                if (!a.index.unrank(i, Color(side), p)) continue;
+                const Position<V> q = Flip<V>::apply(p);
+                const std::uint64_t j = b->index.rank(q);
+                const int t = 1 - side;
+                ASSERT_EQ(b->wdl[t][j], a.wdl[side][i]) << i;
+                ASSERT_EQ(b->dtw[t][j], a.dtw[side][i]) << i;
+                ASSERT_EQ(b->dtc[t][j], a.dtc[side][i]) << i;
+                ASSERT_EQ(b->capture[t][j], a.capture[side][i]) << i;
+                ++checked;
+            }
+        // Broken entries of the twin stay unknown: as many as the original's.
+        for (int side = 0; side < 2; ++side)
+            for (std::uint64_t j = 0; j < b->index.size(); ++j)
+                broken += b->wdl[side][j] == std::uint8_t(Wdl::unknown);
+        EXPECT_EQ(checked + broken, 2 * b->index.size());
+        EXPECT_GT(checked, 0u);
+    }
+}
+
+}  // namespace
+}  // namespace dtb::gen
