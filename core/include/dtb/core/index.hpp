@@ -25,21 +25,23 @@
 
 namespace dtb {
 
-// Binomial coefficients C(n, k) for n <= 128, k <= 16.
+// Binomial coefficients C(n, k) for n <= 128, k <= 16. Stored by k, then n: ranking looks up
+// C(n, k) for k = 1, 2, ... with n varying, and a row of 129 words makes the address n * 8
+// plus a constant (a row of 17 words needed a multiplication on the ranking's critical path).
 struct Binomial {
-    std::array<std::array<std::uint64_t, 17>, 129> c{};
+    std::array<std::array<std::uint64_t, 129>, 17> c{};  // c[k][n]
     constexpr Binomial() {
         for (int n = 0; n <= 128; ++n) {
-            c[n][0] = 1;
+            c[0][n] = 1;
             for (int k = 1; k <= 16 && k <= n; ++k)
-                c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+                c[k][n] = c[k - 1][n - 1] + (k <= n - 1 ? c[k][n - 1] : 0);
         }
     }
     constexpr std::uint64_t operator()(int n, int k) const {
-        return k < 0 || n < 0 || k > n || k > 16 ? 0 : c[n][k];
+        return k < 0 || n < 0 || k > n || k > 16 ? 0 : c[k][n];
     }
     // Without the range checks, for 0 <= n <= 128 and 0 <= k <= 16 (0 when k > n).
-    constexpr std::uint64_t unchecked(int n, int k) const { return c[n][k]; }
+    constexpr std::uint64_t unchecked(int n, int k) const { return c[k][n]; }
 };
 inline constexpr Binomial binomial{};
 
