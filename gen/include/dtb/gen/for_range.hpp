@@ -5,17 +5,32 @@
 
 #include <omp.h>
 
+#include <atomic>
 #include <cstddef>
+#include <exception>
 
 namespace dtb::gen {
 
 // Calls f(k, thread) for k in [0, n): spread over the threads, Chunk items at a time,
-// when Shared.
+// when Shared. An exception cannot leave a parallel region (it would terminate the
+// program): the first one is kept, the remaining items are skipped, and it is thrown after.
 template <bool Shared, int Chunk = 1, class F>
 void for_range(std::size_t n, F&& f) {
     if constexpr (Shared) {
+        std::exception_ptr error;
+        bool failed = false;
 #pragma omp parallel for schedule(dynamic, Chunk)
-        for (std::size_t k = 0; k < n; ++k) f(k, omp_get_thread_num());
+        for (std::size_t k = 0; k < n; ++k) {
+            if (std::atomic_ref<bool>(failed).load(std::memory_order_relaxed)) continue;
+            try {
+                f(k, omp_get_thread_num());
+            } catch (...) {
+#pragma omp critical(dtb_for_range_error)
+                if (!error) error = std::current_exception();
+                std::atomic_ref<bool>(failed).store(true, std::memory_order_relaxed);
+            }
+        }
+        if (error) std::rethrow_exception(error);
     } else {
         for (std::size_t k = 0; k < n; ++k) f(k, 0);
     }

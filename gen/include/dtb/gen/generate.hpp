@@ -216,7 +216,7 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             if (m.flipped() != m) {
                 // The twin's White to move is this slice's Black to move, turned round. It
                 // is written now and not kept: the tablebase answers for it through this
-                // slice (Tablebase::probe flips), with half the memory.
+                // slice (Tablebase::holding flips), with half the memory.
                 const auto twin = Symmetry<V>::flipped(*slice);
                 auto twin_entry = slice_json(*twin);
                 write(*twin, twin_entry);

@@ -10,7 +10,8 @@
 // (one block), and every slice where men step sideways, is one region solved by every
 // thread together; there non-crowning man moves are internal.
 //
-// Two passes over each region:
+// Two passes over each region (a slice of men only that only advance needs neither: see
+// solve_men_only):
 //   DTW  internal moves = king moves (and, in a whole-slice region, non-crowning man moves);
 //        exits = captures, promotions and (in a block) man moves, whose values are known.
 //        Gives WDL and DTW.
@@ -26,11 +27,12 @@
 // and every update of one level gives the same value whoever makes it, so the result does
 // not depend on the number of threads.
 //
-// Two level loops. In a region of one block with a king (every block with kings, every
-// slice of kings only) it is the bit-parallel loop of gen/king_slabs.hpp, a word operation
-// for every square of one king at once. Elsewhere (whole-slice regions with men, blocks of
-// men only) it is the counting loop below: the predecessors of each resolved position are
-// found by unmoves and their counts of internal moves not yet known to lose go down.
+// Two level loops. In a region of one block where a side has a single king (a block of a
+// slice with men, or a slice of kings only) it is the bit-parallel loop of
+// gen/king_slabs.hpp, a word operation for every square of that king at once. Elsewhere
+// (both sides with two kings or more, whole-slice regions with men) it is the counting loop
+// below: the predecessors of each resolved position are found by unmoves and their counts of
+// internal moves not yet known to lose go down.
 //
 // Only the DTW pass generates captures: it records, per position, whether the side to move
 // has one and what the captures and promotions give in the DTC pass (where every exit is
@@ -184,7 +186,8 @@ class SliceSolver : CellFormat {
     // A slice of men only, where men only advance: a block is one position per side and has
     // no internal move (every move is a capture, a promotion or a man move into a block of an
     // earlier wave), so each position's value is its exits' summary, without a level loop:
-    // decided at the level its exits decide it, or drawn, or lost at once without a move.
+    // decided at the level its exits decide it, or drawn, or over at once without a move
+    // (lost; won in giveaway).
     void solve_men_only() {
         const auto& idx = slice_->index;
         for (const auto& wave : waves_) {
@@ -209,9 +212,7 @@ class SliceSolver : CellFormat {
                         if (dtw.k == loss) state = kLost;
                         if (dtw.k == draw) state = kPending;  // a draw
                         const bool decided = state == kWon || state == kLost;
-                        slice_->wdl[s][i] = std::uint8_t(state == kWon    ? Wdl::win
-                                                         : state == kLost ? Wdl::loss
-                                                                          : Wdl::draw);
+                        slice_->wdl[s][i] = std::uint8_t(wdl_of(state));
                         slice_->dtw[s][i] = decided ? std::uint16_t(dtw.level()) : 0;
                         slice_->dtc[s][i] = decided ? std::uint16_t(dtc.level()) : 0;
                     }
@@ -392,11 +393,18 @@ class SliceSolver : CellFormat {
         return false;
     }
     static constexpr Cell kGameOver = V::goal == Goal::giveaway ? kWon : kLost;
+    // The value of a cell's final state: still pending is a draw.
+    static constexpr Wdl wdl_of(Cell st) {
+        return st == kBroken ? Wdl::unknown
+               : st == kWon  ? Wdl::win
+               : st == kLost ? Wdl::loss
+                             : Wdl::draw;
+    }
 
-    // DTW pass: captures (all moves when there is one) and promotions are exits, and man
-    // moves when the region is a block (they lead to a block solved before).
     // The DTW pass's view of p: its exits summarised for both passes (in the DTC pass each
-    // exit is worth 1) and its internal moves counted. True when p has a capture.
+    // exit is worth 1) and its internal moves counted. True when p has a capture. Exits are
+    // captures (all moves when there is one), promotions, and man moves when the region is
+    // a block (they lead to a block solved before).
     bool summarise_exits(const P& p, ExitSummary& dtw, ExitSummary& dtc, int& internal) const {
         const int s = static_cast<int>(p.side);
         internal = 0;
@@ -431,6 +439,7 @@ class SliceSolver : CellFormat {
         return false;
     }
 
+    // DTW pass: every position's cell from its exits and internal moves.
     template <bool Shared>
     void init_dtw(const Region& r, Scratch& sc) {
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
@@ -672,10 +681,7 @@ class SliceSolver : CellFormat {
                 for (std::uint64_t i = k * kPiece; i < end; ++i) {
                     const Cell c = sc.cell[s][i];
                     const Cell st = state(c);
-                    const Wdl w = st == kBroken ? Wdl::unknown
-                                  : st == kWon  ? Wdl::win
-                                  : st == kLost ? Wdl::loss
-                                                : Wdl::draw;
+                    const Wdl w = wdl_of(st);
                     const bool decided = st == kWon || st == kLost;
                     dist[base + i] = decided ? std::uint16_t(level(c)) : 0;
                     if (pass == Pass::dtw) {
