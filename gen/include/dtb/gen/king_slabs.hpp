@@ -326,8 +326,6 @@ class KingSlabs : CellFormat {
     // move at all) are the level-0 frontier.
     template <bool Shared>
     void load(Work& w, Cell* const cells[2]) const {
-        // (An exception cannot leave a parallel region: a flag, thrown after it.)
-        bool broken = false;
         auto body = [&](std::uint64_t slab, int t) {
             const auto kings = kings_of(w, slab);
             if (kings[0] & kings[1]) return;
@@ -356,7 +354,7 @@ class KingSlabs : CellFormat {
                             lost |= b;
                             break;
                         default:  // no position: the initialisation missed it
-                            std::atomic_ref<bool>(broken).store(true, std::memory_order_relaxed);
+                            throw std::logic_error("generator: a slab square without position");
                     }
                 }
                 w.at(s, Work::pending, slab) = pending;
@@ -380,7 +378,6 @@ class KingSlabs : CellFormat {
                 body(s, t);
         };
         for_range<Shared>(std::size_t(pieces), piece);
-        if (broken) throw std::logic_error("generator: a slab square without position");
         for (std::size_t t = 0; t < w.mine.size(); ++t) {
             w.fresh.insert(w.fresh.end(), w.mine[t].begin(), w.mine[t].end());
             spread(w.mine_win[t], w.win_at);
@@ -537,9 +534,7 @@ class KingSlabs : CellFormat {
             for (bb x = won | lost; x;) {
                 const int sq = pop_lsb(x);
                 Cell& c = cells[s][index(sq)];
-                const Cell st = (won >> sq) & 1 ? kWon : kLost;
-                c = (c & ~(kStateMask | kLevelMask)) | st << kStateShift |
-                    Cell(level) << kLevelShift;
+                c = resolved(c, (won >> sq) & 1 ? kWon : kLost, level);
             }
         });
         w.fresh.clear();

@@ -3,12 +3,12 @@
 #pragma once
 
 #include <cstdint>
-#include <exception>
 #include <vector>
 
 #include "dtb/core/index.hpp"
 #include "dtb/core/large_array.hpp"
 #include "dtb/core/value.hpp"
+#include "dtb/gen/for_range.hpp"
 
 namespace dtb::gen {
 
@@ -17,20 +17,19 @@ struct Slice {
     // The six arrays are filled side by side: filling is mostly the kernel faulting their
     // pages in, hundreds of megabytes a slice.
     explicit Slice(const Material& m) : index(m) {
-        std::exception_ptr error;
-#pragma omp parallel for schedule(dynamic, 1)
-        for (int k = 0; k < 6; ++k) {
-            try {
-                const int s = k & 1;
-                if (k < 2) wdl[s].assign(index.size(), std::uint8_t(Wdl::unknown));
-                if (k >= 2 && k < 4) dtw[s].assign(index.size(), 0);
-                if (k >= 4) dtc[s].assign(index.size(), 0);
-            } catch (...) {
-#pragma omp critical(dtb_slice_error)
-                if (!error) error = std::current_exception();
+        for_range<true>(6, [&](std::size_t k, int) {
+            const std::size_t s = k & 1;
+            switch (k / 2) {
+                case 0:
+                    wdl[s].assign(index.size(), std::uint8_t(Wdl::unknown));
+                    break;
+                case 1:
+                    dtw[s].assign(index.size(), 0);
+                    break;
+                default:
+                    dtc[s].assign(index.size(), 0);
             }
-        }
-        if (error) std::rethrow_exception(error);
+        });
     }
 
     Index<V> index;

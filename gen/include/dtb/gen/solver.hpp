@@ -47,7 +47,6 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -67,7 +66,8 @@
 
 namespace dtb::gen {
 
-// How a solver finds the value of a position outside the slice being solved.
+// How a solver finds the value of a position outside the slice being solved (reached by a
+// capture or a promotion), a side without pieces included: Tablebase::exit_lookup.
 template <class V>
 using ExitLookup = ExitValue (*)(const void* context, const Position<V>& p);
 
@@ -101,8 +101,6 @@ class SliceSolver : CellFormat {
         const auto& idx = slice_->index;
         by_block_ = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
         if (by_block_) waves_ = make_waves();
-        // Regions of one block where a side has a lone king: the bit-parallel loop.
-        use_slabs_ = slabs_.applies();
     }
 
     std::unique_ptr<Slice<V>> solve() {
@@ -133,24 +131,12 @@ class SliceSolver : CellFormat {
                 for (const auto b : wave) solve_region<true>({b, b + 1}, *shared);
                 continue;
             }
-            // Each block by one thread, in that thread's scratch. An exception cannot leave
-            // a parallel region: the first is kept and thrown after it.
-            std::exception_ptr error;
-#pragma omp parallel
-            {
-                auto& sc = own[std::size_t(omp_get_thread_num())];
+            // Each block by one thread, in that thread's scratch.
+            for_range<true>(wave.size(), [&](std::size_t k, int t) {
+                auto& sc = own[std::size_t(t)];
                 if (!sc) sc = std::make_unique<Scratch>(idx.block_size(), 1, true);
-#pragma omp for schedule(dynamic, 1)
-                for (std::size_t k = 0; k < wave.size(); ++k) {
-                    try {
-                        solve_region<false>({wave[k], wave[k] + 1}, *sc);
-                    } catch (...) {
-#pragma omp critical(dtb_solver_error)
-                        if (!error) error = std::current_exception();
-                    }
-                }
-            }
-            if (error) std::rethrow_exception(error);
+                solve_region<false>({wave[k], wave[k] + 1}, *sc);
+            });
         }
         return std::move(slice_);
     }
@@ -191,37 +177,29 @@ class SliceSolver : CellFormat {
     void solve_men_only() {
         const auto& idx = slice_->index;
         for (const auto& wave : waves_) {
-            std::exception_ptr error;
-#pragma omp parallel for schedule(dynamic, 64)
-            for (std::size_t k = 0; k < wave.size(); ++k) {
-                try {
-                    for (Color side : {Color::white, Color::black}) {
-                        const int s = static_cast<int>(side);
-                        const std::uint64_t i = wave[k] * idx.block_size();
-                        P p;
-                        idx.unrank(i, side, p);
-                        ExitSummary dtw, dtc;
-                        int internal = 0;
-                        slice_->capture[s][i] = summarise_exits(p, dtw, dtc, internal);
-                        if (internal != 0)
-                            throw std::logic_error("generator: a king move in a men-only slice");
-                        if (dtw.level() > kMaxLevel)
-                            throw std::runtime_error("generator: distance beyond 16382 plies");
-                        Cell state = kGameOver;
-                        if (dtw.k == win) state = kWon;
-                        if (dtw.k == loss) state = kLost;
-                        if (dtw.k == draw) state = kPending;  // a draw
-                        const bool decided = state == kWon || state == kLost;
-                        slice_->wdl[s][i] = std::uint8_t(wdl_of(state));
-                        slice_->dtw[s][i] = decided ? std::uint16_t(dtw.level()) : 0;
-                        slice_->dtc[s][i] = decided ? std::uint16_t(dtc.level()) : 0;
-                    }
-                } catch (...) {
-#pragma omp critical(dtb_solver_error)
-                    if (!error) error = std::current_exception();
+            for_range<true, 64>(wave.size(), [&](std::size_t k, int) {
+                const std::uint64_t i = wave[k];  // a block of one position
+                for (Color side : {Color::white, Color::black}) {
+                    const int s = static_cast<int>(side);
+                    P p;
+                    idx.unrank(i, side, p);
+                    ExitSummary dtw, dtc;
+                    int internal = 0;
+                    slice_->capture[s][i] = summarise_exits(p, dtw, dtc, internal);
+                    if (internal != 0)
+                        throw std::logic_error("generator: a king move in a men-only slice");
+                    if (dtw.level() > kMaxLevel)
+                        throw std::runtime_error("generator: distance beyond 16382 plies");
+                    const Cell state = dtw.k == win    ? kWon
+                                       : dtw.k == loss ? kLost
+                                       : dtw.k == draw ? kPending  // a draw
+                                                       : kGameOver;
+                    const bool decided = state == kWon || state == kLost;
+                    slice_->wdl[s][i] = std::uint8_t(wdl_of(state));
+                    slice_->dtw[s][i] = decided ? std::uint16_t(dtw.level()) : 0;
+                    slice_->dtc[s][i] = decided ? std::uint16_t(dtc.level()) : 0;
                 }
-            }
-            if (error) std::rethrow_exception(error);
+            });
         }
     }
 
@@ -337,14 +315,6 @@ class SliceSolver : CellFormat {
         });
     }
 
-    ExitValue child_value(const P& child) const {
-        if (child.white == 0 || child.black == 0) {
-            // The side to move has no piece, hence no move.
-            return {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0};
-        }
-        return lookup_(context_, child);
-    }
-
     // The summary of a position's exits: the fastest win, else a draw, else the slowest
     // loss (distances are the levels at which the exit decides the position).
     struct ExitSummary {
@@ -385,10 +355,10 @@ class SliceSolver : CellFormat {
             throw std::runtime_error("generator: distance beyond 16382 plies");
         if (internal == 0 && e.k == none) {
             sc.cell[s][i] = make_cell(kGameOver, none, 0, 0, capture);
-            return !use_slabs_;
+            return !slabs_.applies();
         }
         sc.cell[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
-        if (!use_slabs_ && (e.k == win || (e.k == loss && internal == 0)))
+        if (!slabs_.applies() && (e.k == win || (e.k == loss && internal == 0)))
             mine.schedule(e.level(), entry(i, s));
         return false;
     }
@@ -412,7 +382,7 @@ class SliceSolver : CellFormat {
             MoveList<G> moves;
             MoveGen<V>::generate_captures(p, moves);
             for (const auto& m : moves) {
-                const ExitValue v = child_value(apply(p, m));
+                const ExitValue v = lookup_(context_, apply(p, m));
                 dtw.add(v.wdl(), v.dtw() + 1);
                 dtc.add(v.wdl(), 1);
             }
@@ -426,7 +396,7 @@ class SliceSolver : CellFormat {
             }
             const P child = apply(p, quiet_move(from, to, promotes));
             if (promotes) {
-                const ExitValue v = child_value(child);
+                const ExitValue v = lookup_(context_, child);
                 dtw.add(v.wdl(), v.dtw() + 1);
                 dtc.add(v.wdl(), 1);
                 return;
@@ -519,10 +489,7 @@ class SliceSolver : CellFormat {
     // writes the same cell, so the order of the threads does not matter.
     template <bool Shared>
     static bool try_resolve(Cell& cell, Cell outcome, int lv) {
-        auto next = [&](Cell old) {
-            return (old & ~(kStateMask | kLevelMask)) | outcome << kStateShift |
-                   Cell(lv) << kLevelShift;
-        };
+        auto next = [&](Cell old) { return resolved(old, outcome, lv); };
         if constexpr (Shared) {
             std::atomic_ref<Cell> c(cell);
             Cell old = c.load(std::memory_order_relaxed);
@@ -583,7 +550,8 @@ class SliceSolver : CellFormat {
     void solve_region(const Region& r, Scratch& sc) {
         sc.block = r.block_begin;
         sc.men = slice_->index.block_men(r.block_begin);
-        if (use_slabs_) slabs_.template prepare<Shared>(sc.slabs, sc.men.first, sc.men.second);
+        if (slabs_.applies())
+            slabs_.template prepare<Shared>(sc.slabs, sc.men.first, sc.men.second);
         run_pass<Shared>(Pass::dtw, r, sc);
         run_pass<Shared>(Pass::dtc, r, sc);
     }
@@ -601,7 +569,7 @@ class SliceSolver : CellFormat {
         } else {
             init_dtc<Shared>(r, sc);
         }
-        if (use_slabs_) {
+        if (slabs_.applies()) {
             // The region is one block: the bit-parallel loop reads what the initialisation
             // put in the cells.
             Cell* const cells[2] = {sc.cell[0].data(), sc.cell[1].data()};
@@ -671,7 +639,6 @@ class SliceSolver : CellFormat {
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
         const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
         constexpr std::uint64_t kPiece = 1 << 16;
-        bool disagree = false;
         for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int) {
             const std::uint64_t end = std::min(size, (k + 1) * kPiece);
             bool mine = false;
@@ -691,9 +658,8 @@ class SliceSolver : CellFormat {
                     }
                 }
             }
-            if (mine) std::atomic_ref<bool>(disagree).store(true, std::memory_order_relaxed);
+            if (mine) throw std::logic_error("generator: the DTC pass disagrees with the DTW pass");
         });
-        if (disagree) throw std::logic_error("generator: the DTC pass disagrees with the DTW pass");
     }
 
     template <bool Shared, class List>
@@ -768,9 +734,8 @@ class SliceSolver : CellFormat {
     const void* context_;
     ExitLookup<V> lookup_;
     KingTable<V> kings_;
-    KingSlabs<V> slabs_;
-    bool use_slabs_ = false;  // the bit-parallel loop (KingSlabs::applies)
-    bool by_block_ = false;   // regions are blocks, solved in waves (else the whole slice)
+    KingSlabs<V> slabs_;     // applies: regions of one block with a lone king, bit-parallel
+    bool by_block_ = false;  // regions are blocks, solved in waves (else the whole slice)
     std::vector<std::vector<std::uint64_t>> waves_;
 };
 

@@ -30,6 +30,10 @@ struct CellFormat {
     static constexpr Cell kind(Cell c) { return (c >> kKindShift) & 3; }
     static constexpr int level(Cell c) { return int((c & kLevelMask) >> kLevelShift); }
     static constexpr Cell count(Cell c) { return c & kCountMask; }
+    // The cell c resolved: state st (won or lost) at level lv; the rest is kept.
+    static constexpr Cell resolved(Cell c, Cell st, int lv) {
+        return (c & ~(kStateMask | kLevelMask)) | st << kStateShift | Cell(lv) << kLevelShift;
+    }
     static constexpr Cell make_cell(Cell st, Cell k, int lv, int internal, bool capture) {
         return Cell(internal) | st << kStateShift | k << kKindShift | Cell(lv) << kLevelShift |
                (capture ? kCaptureBit : 0);

@@ -39,8 +39,9 @@ class Tablebase {
     // colour-flipped twin is held. A side without pieces is the end of the game: the side to
     // move has no move.
     std::optional<Value> probe(const Position<V>& p) const;
-    // WDL and DTW of p for a solver (p's material or its twin must be held); throws
-    // std::logic_error when it is not: a slice solved before one it needs.
+    // WDL and DTW of p for a solver: p's material or its twin must be held, or p's side to
+    // move has no piece (the game is over); throws std::logic_error otherwise (a slice
+    // solved before one it needs).
     ExitValue exit_value(const Position<V>& p) const;
     // The solver's lookup into a Tablebase given as its context.
     static ExitValue exit_lookup(const void* tablebase, const Position<V>& p) {
