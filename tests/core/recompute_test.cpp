@@ -6,11 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <random>
 
+#include "all_variants.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/recompute.hpp"
 #include "dtb/core/variant.hpp"
+#include "random_position.hpp"
 
 namespace dtb {
 namespace {
@@ -81,6 +84,52 @@ TEST(Recompute, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
     EXPECT_GT(seen[0], 0u);
     EXPECT_GT(seen[1], 0u);
     EXPECT_GT(seen[2], 0u);
+}
+
+// has_threat_answer makes only the moves that could stop every first jump of the opponent.
+// On random positions of every variant it must agree with the plain search: make every move
+// and test both sides' captures with has_capture. And the first jumps it starts from exist
+// exactly when has_capture says the side has a capture.
+template <class V>
+void check_threat_answers(int positions, std::uint64_t seed, int max_pieces) {
+    std::mt19937_64 rng(seed);
+    std::array<int, 2> answered{};
+    for (int n = 0; n < positions; ++n) {
+        const auto p = test::random_position<V>(rng, max_pieces);
+        bool jumps = false;
+        MoveGen<V>::for_each_first_jump(p, [&](auto victim, auto needs_empty) {
+            jumps = true;
+            ASSERT_TRUE(victim & p.pieces(~p.side)) << write_fen(p);
+            ASSERT_FALSE(needs_empty & p.occupied()) << write_fen(p);
+        });
+        ASSERT_EQ(jumps, MoveGen<V>::has_capture(p)) << write_fen(p);
+        if (p.pieces(p.side) == 0 || MoveGen<V>::has_capture(p)) continue;
+        MoveList<typename V::board> moves;
+        MoveGen<V>::generate(p, moves);
+        bool expected = false;
+        for (const auto& m : moves) {
+            Position<V> q = apply(p, m);
+            if (MoveGen<V>::has_capture(q)) continue;
+            q.side = ~q.side;
+            expected |= MoveGen<V>::has_capture(q);
+        }
+        ASSERT_EQ(has_threat_answer(p), expected) << write_fen(p);
+        if (threatens(p)) ++answered[expected];
+    }
+    // Both answers occur among the threatened positions: the comparison has teeth.
+    EXPECT_GT(answered[0], 0) << V::name;
+    EXPECT_GT(answered[1], 0) << V::name;
+}
+
+template <class V>
+class ThreatAnswerTest : public ::testing::Test {};
+TYPED_TEST_SUITE(ThreatAnswerTest, dtb::test::AllVariants);
+
+TYPED_TEST(ThreatAnswerTest, AgreesWithMakingEveryMove) {
+    check_threat_answers<TypeParam>(20000, 20261123, 4);
+}
+TYPED_TEST(ThreatAnswerTest, AgreesWithMakingEveryMoveOnCrowdedBoards) {
+    check_threat_answers<TypeParam>(3000, 23, 12);
 }
 
 }  // namespace

@@ -226,13 +226,16 @@ class CaptureSearch {
     }
 
     // Approaches along D from the squares in s (one square) and captures the first piece met.
+    // A flying king's ray is one fill (Geometry::slide) instead of a loop: the loop's exit,
+    // a ray of any length, was a branch the processor kept mispredicting.
     template <Dir D>
     bool king_ray(bb s) {
         bb t = G::template step<D>(s);
-        if constexpr (V::king_range == Range::flying) {
-            while (t & empty_) t = G::template step<D>(t);
-        }
-        if (!(t & targets_)) return false;
+        if constexpr (V::king_range == Range::flying)
+            t = G::template step<D>(s | G::template slide<D>(s, empty_));
+        // The empty squares of the ray are in t too; the first obstacle is the one piece.
+        t &= targets_;
+        if (!t) return false;
         return king_over<D>(t);
     }
 
@@ -244,11 +247,9 @@ class CaptureSearch {
         take(v);
         bb last = land;
         if constexpr (V::king_landing == Landing::any_beyond) {
-            for (bb t = G::template step<D>(land) & empty_; t;
-                 t = G::template step<D>(t) & empty_) {
-                land |= t;
-                last = t;
-            }
+            land |= G::template slide<D>(land, empty_);
+            // The landing square whose next square in D is not free.
+            last = land & ~G::template step<reverse(D)>(land);
         }
         bool more = false;
         {
@@ -336,6 +337,43 @@ class MoveGen {
         return p.side == Color::white ? quiet_king_move_count<Color::white>(p, p.empty())
                                       : quiet_king_move_count<Color::black>(p, p.empty());
     }
+    // The squares a king on `from` reaches by a non-capturing move over `empty` (king moves
+    // are symmetric: also the squares it may have come from, for unmove generation).
+    static bb king_reach(int from, bb empty) {
+        bb reach = 0;
+        for_each_dir<V::king_moves>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            if constexpr (V::king_range == Range::short_) {
+                reach |= G::template step<D>(bit<bb>(from)) & empty;
+            } else {
+                reach |= G::template slide<D>(bit<bb>(from), empty);
+            }
+        });
+        return reach;
+    }
+
+    // The first jumps of the side to move, one by one: f(victim, needs_empty) with the
+    // piece jumped (one bit) and the squares the jump needs empty (a flying king's path to
+    // the victim and the square right beyond it). The side has a capture exactly when there
+    // is a first jump (has_capture tests the same for all pieces at once).
+    template <class F>
+    static void for_each_first_jump(const P& p, F&& f) {
+        if (p.side == Color::white) {
+            first_jumps<Color::white>(p, f);
+        } else {
+            first_jumps<Color::black>(p, f);
+        }
+    }
+
+    // For a side to move known to have no capture: whether f(move) holds for one of its
+    // moves from a square `from` to a square of targets(from) (a bitboard). The pieces'
+    // allowed targets are asked first, so that a narrow filter spares making the moves.
+    template <class Targets, class F>
+    static bool any_quiet_move_to(const P& p, Targets&& targets, F&& f) {
+        return p.side == Color::white ? quiet_moves_to<Color::white>(p, targets, f)
+                                      : quiet_moves_to<Color::black>(p, targets, f);
+    }
+
     template <class F>
     static void for_each_quiet_man_move(const P& p, F&& f) {
         if (p.side == Color::white) {
@@ -372,6 +410,65 @@ class MoveGen {
             found |= (G::template step<D>(reach & opp) & empty) != 0;
         });
         return found;
+    }
+
+    template <Color C, class F>
+    static void first_jumps(const P& p, F& f) {
+        const bb empty = p.empty();
+        const bb opp = p.pieces(~C);
+        const bb man_targets = V::man_captures_king ? opp : opp & ~p.kings;
+        const bb men = p.men(C);
+        for_each_dir<R::man_captures(C)>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            for (bb v = G::template step<D>(men) & man_targets; v;) {
+                const bb victim = bit<bb>(pop_lsb(v));
+                if (const bb land = G::template step<D>(victim) & empty) f(victim, land);
+            }
+        });
+        for (bb kings = p.kings_of(C); kings;) {
+            const bb king = bit<bb>(pop_lsb(kings));
+            for_each_dir<V::king_captures>([&](auto d) {
+                constexpr Dir D = decltype(d)::value;
+                bb path = 0, t = G::template step<D>(king);
+                if constexpr (V::king_range == Range::flying) {
+                    for (; t & empty; t = G::template step<D>(t)) path |= t;
+                }
+                if (!(t & opp)) return;
+                if (const bb land = G::template step<D>(t) & empty) f(t, path | land);
+            });
+        }
+    }
+
+    template <Color C, class Targets, class F>
+    static bool quiet_moves_to(const P& p, Targets& targets, F& f) {
+        const bb empty = p.empty();
+        auto test = [&](int from, int to, bool promotes) {
+            Move<G> m{};
+            m.from = std::uint8_t(from);
+            m.to = std::uint8_t(to);
+            m.promotes = promotes;
+            return f(m);
+        };
+        for (bb men = p.men(C); men;) {
+            const int from = pop_lsb(men);
+            bb to = 0;
+            for_each_dir<R::man_moves(C)>([&](auto d) {
+                constexpr Dir D = decltype(d)::value;
+                to |= G::template step<D>(bit<bb>(from));
+            });
+            for (to &= empty & targets(from); to;) {
+                const int t = pop_lsb(to);
+                if (test(from, t, (bit<bb>(t) & G::promotion_row(C)) != 0)) return true;
+            }
+        }
+        for (bb kings = p.kings_of(C) & ~R::frozen_king(p); kings;) {
+            const int from = pop_lsb(kings);
+            const bb allowed = targets(from);
+            if (!allowed) continue;
+            for (bb to = king_reach(from, empty) & allowed; to;)
+                if (test(from, pop_lsb(to), false)) return true;
+        }
+        return false;
     }
 
     template <Color C, class F>

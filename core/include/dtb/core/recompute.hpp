@@ -15,6 +15,7 @@
 // of them would have to be searched.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "dtb/core/apply.hpp"
@@ -33,6 +34,49 @@ bool threatens(const Position<V>& p) {
     return MoveGen<V>::has_capture(q);
 }
 
+// Whether q (reached by a move) answers a threat: its side to move, the opponent of the
+// mover, has no capture, and the mover threatens one.
+template <class V>
+bool answers_threat(const Position<V>& q) {
+    return !MoveGen<V>::has_capture(q) && threatens(q);
+}
+
+// For p whose side to move has no capture: whether one of its moves answers a threat.
+// A move can leave the opponent without a capture only if, for each of the opponent's first
+// jumps, it moves the piece jumped or lands on a square the jump needs empty (nothing else
+// a quiet move changes can stop a jump). Only the moves that pass this test for every jump
+// are made and tested; the first answer ends the search.
+template <class V>
+bool has_threat_answer(const Position<V>& p) {
+    using bb = typename V::board::bb;
+    struct Jump {
+        bb victim, needs_empty;
+    };
+    // More first jumps than fit (only in positions far beyond any table) test every move.
+    std::array<Jump, 32> jumps;
+    std::size_t n = 0;
+    bool all = false;
+    Position<V> them = p;
+    them.side = ~p.side;
+    MoveGen<V>::for_each_first_jump(them, [&](bb victim, bb needs_empty) {
+        if (n < jumps.size()) {
+            jumps[n++] = {victim, needs_empty};
+        } else {
+            all = true;
+        }
+    });
+    // The squares a move of the piece on `from` must land on to stop every jump.
+    auto targets = [&](int from) {
+        bb allowed = ~bb(0);
+        if (all) return allowed;
+        for (std::size_t k = 0; k < n; ++k)
+            if (jumps[k].victim != bit<bb>(from)) allowed &= jumps[k].needs_empty;
+        return allowed;
+    };
+    return MoveGen<V>::any_quiet_move_to(
+        p, targets, [&](const Move<typename V::board>& m) { return answers_threat(apply(p, m)); });
+}
+
 namespace detail {
 
 // For p whose side to move has no capture: successors when it faces a threat that none of
@@ -41,10 +85,8 @@ template <class V>
 Recompute threat_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
     if (!threatens(p)) return Recompute::no;
     MoveGen<V>::generate(p, moves);
-    for (const auto& m : moves) {
-        const Position<V> q = apply(p, m);
-        if (!MoveGen<V>::has_capture(q) && threatens(q)) return Recompute::no;
-    }
+    for (const auto& m : moves)
+        if (answers_threat(apply(p, m))) return Recompute::no;
     return Recompute::successors;
 }
 

@@ -32,20 +32,6 @@ class Unmoves {
         "king moves must be reversible for unmove generation");
 
   public:
-    // Squares a king on `from` reaches by a non-capturing move over `empty`.
-    static bb king_reach(int from, bb empty) {
-        bb reach = 0;
-        for_each_dir<V::king_moves>([&](auto d) {
-            constexpr Dir D = decltype(d)::value;
-            if constexpr (V::king_range == Range::short_) {
-                reach |= G::template step<D>(bit<bb>(from)) & empty;
-            } else {
-                reach |= G::template slide<D>(bit<bb>(from), empty);
-            }
-        });
-        return reach;
-    }
-
     // Calls f(predecessor, from, to) for every predecessor of p by a non-capturing king move
     // of the side that just moved (the side not to move in p). The predecessor has that side
     // to move, and the king on `from`; it moved to `to`. With CheckCapture false the caller
@@ -57,7 +43,7 @@ class Unmoves {
         for (bb kings = candidate_kings(p, mover); kings;) {
             const int to = pop_lsb(kings);
             const bb to_bit = bit<bb>(to);
-            for (bb origins = king_reach(to, empty); origins;) {
+            for (bb origins = MoveGen<V>::king_reach(to, empty); origins;) {
                 const int from = pop_lsb(origins);
                 const bb from_bit = bit<bb>(from);
                 P q = p;

@@ -378,9 +378,9 @@ class SliceSolver : CellFormat {
     bool summarise_exits(const P& p, ExitSummary& dtw, ExitSummary& dtc, int& internal) const {
         const int s = static_cast<int>(p.side);
         internal = 0;
-        if (MoveGen<V>::has_capture(p)) {
-            MoveList<G> moves;
-            MoveGen<V>::generate_captures(p, moves);
+        MoveList<G> moves;
+        MoveGen<V>::generate_captures(p, moves);  // empty when there is none (tested once)
+        if (!moves.empty()) {
             for (const auto& m : moves) {
                 const ExitValue v = lookup_(context_, apply(p, m));
                 dtw.add(v.wdl(), v.dtw() + 1);

@@ -27,10 +27,10 @@ inline constexpr std::array<compress::ValueKind, 3> kValueKinds = {
 
 // Which White-to-move entries of s the tables leave don't-care: broken indices and the
 // positions the prober recomputes (core/recompute.hpp: a capture, or a threat no move
-// answers with another). The solver's capture flags answer most questions: Black to move at
-// an index has a capture exactly when White to move at the same index faces one. So a
-// successor q (Black to move) of a threatened position answers with a threat of its own when
-// !capture[1][q] && capture[0][q]; only a promotion leaves the material and is searched.
+// answers with another). The solver's capture flags say which positions have a capture and
+// which face one (Black to move at an index has a capture exactly when White to move at the
+// same index faces one); only the threatened positions are searched for an answer
+// (has_threat_answer: few of their moves can stop every capture, and only those are made).
 // s must hold its capture flags.
 template <class V>
 LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
@@ -44,18 +44,10 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     const auto& faces = s.capture[1];
     const KingTable<V> kings(idx);
     const std::uint64_t bs = idx.block_size();
-    const Material m = s.material();
-    // Whether White's move to q (Black to move) answers the threat with one of its own.
-    auto answers = [&](const Position<V>& q) {
-        if (material_of(q) != m) return !MoveGen<V>::has_capture(q) && threatens(q);
-        const std::uint64_t j = idx.rank(q);
-        return !faces[j] && capture[j];
-    };
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
         const auto [wm, bm] = idx.block_men(block);
         if (wm & bm) continue;
-        MoveList<typename V::board> moves;
         for (std::uint64_t i = block * bs; i < (block + 1) * bs; ++i) {
             if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
             if (!faces[i]) {
@@ -64,12 +56,7 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
             }
             Position<V> p;
             kings.unrank(i - block * bs, wm, bm, Color::white, p);
-            moves.clear();
-            MoveGen<V>::generate(p, moves);
-            bool answered = false;
-            for (const auto& mv : moves)
-                if ((answered = answers(apply(p, mv)))) break;
-            dc[i] = !answered;
+            dc[i] = !has_threat_answer(p);
         }
     }
     return dc;
