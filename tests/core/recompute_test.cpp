@@ -5,8 +5,10 @@
 // Russian squares: a1 c1 e1 g1 / b2 d2 f2 h2 / ... ; White's men move up the board.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <random>
+#include <vector>
 
 #include "all_variants.hpp"
 #include "dtb/core/index.hpp"
@@ -87,28 +89,51 @@ TEST(Recompute, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
 }
 
 // has_threat_answer makes only the moves that could stop every first jump of the opponent.
-// On random positions of every variant it must agree with the plain search: make every move
-// and test both sides' captures with has_capture. And the first jumps it starts from exist
-// exactly when has_capture says the side has a capture.
+// On random positions of every variant: the first jumps exist exactly when has_capture says
+// the side has a capture; every move the filter would skip leaves the opponent a capture;
+// and the answer agrees with the plain search (make every move, test both sides' captures).
 template <class V>
 void check_threat_answers(int positions, std::uint64_t seed, int max_pieces) {
+    using bb = typename V::board::bb;
     std::mt19937_64 rng(seed);
     std::array<int, 2> answered{};
+    int skipped = 0;
     for (int n = 0; n < positions; ++n) {
         const auto p = test::random_position<V>(rng, max_pieces);
-        bool jumps = false;
-        MoveGen<V>::for_each_first_jump(p, [&](auto victim, auto needs_empty) {
-            jumps = true;
-            ASSERT_TRUE(victim & p.pieces(~p.side)) << write_fen(p);
-            ASSERT_FALSE(needs_empty & p.occupied()) << write_fen(p);
+        struct Jump {
+            bb victim, needs_empty;
+        };
+        std::vector<Jump> jumps;
+        MoveGen<V>::for_each_first_jump(p, [&](bb victim, bb needs_empty) {
+            jumps.push_back({victim, needs_empty});
         });
-        ASSERT_EQ(jumps, MoveGen<V>::has_capture(p)) << write_fen(p);
+        for (const Jump& j : jumps) {
+            ASSERT_EQ(popcount(j.victim), 1) << write_fen(p);
+            ASSERT_TRUE(j.victim & p.pieces(~p.side)) << write_fen(p);
+            ASSERT_NE(j.needs_empty, bb(0)) << write_fen(p);  // the landing square at least
+            ASSERT_FALSE(j.needs_empty & p.occupied()) << write_fen(p);
+        }
+        ASSERT_EQ(!jumps.empty(), MoveGen<V>::has_capture(p)) << write_fen(p);
         if (p.pieces(p.side) == 0 || MoveGen<V>::has_capture(p)) continue;
+        // The opponent's jumps, as has_threat_answer sees them.
+        Position<V> them = p;
+        them.side = ~p.side;
+        jumps.clear();
+        MoveGen<V>::for_each_first_jump(them, [&](bb victim, bb needs_empty) {
+            jumps.push_back({victim, needs_empty});
+        });
         MoveList<typename V::board> moves;
         MoveGen<V>::generate(p, moves);
         bool expected = false;
         for (const auto& m : moves) {
             Position<V> q = apply(p, m);
+            const bool filtered = std::any_of(jumps.begin(), jumps.end(), [&](const Jump& j) {
+                return j.victim != bit<bb>(m.from) && !(j.needs_empty & bit<bb>(m.to));
+            });
+            if (filtered) {
+                ++skipped;
+                ASSERT_TRUE(MoveGen<V>::has_capture(q)) << write_fen(p) << " -> " << write_fen(q);
+            }
             if (MoveGen<V>::has_capture(q)) continue;
             q.side = ~q.side;
             expected |= MoveGen<V>::has_capture(q);
@@ -116,9 +141,11 @@ void check_threat_answers(int positions, std::uint64_t seed, int max_pieces) {
         ASSERT_EQ(has_threat_answer(p), expected) << write_fen(p);
         if (threatens(p)) ++answered[expected];
     }
-    // Both answers occur among the threatened positions: the comparison has teeth.
+    // Both answers occur among the threatened positions, and the filter skips moves: the
+    // comparisons have teeth.
     EXPECT_GT(answered[0], 0) << V::name;
     EXPECT_GT(answered[1], 0) << V::name;
+    EXPECT_GT(skipped, 0) << V::name;
 }
 
 template <class V>

@@ -226,8 +226,8 @@ class CaptureSearch {
     }
 
     // Approaches along D from the squares in s (one square) and captures the first piece met.
-    // A flying king's ray is one fill (Geometry::slide) instead of a loop: the loop's exit,
-    // a ray of any length, was a branch the processor kept mispredicting.
+    // A flying king's ray by Geometry::slide: on the diagonals one fill instead of a loop,
+    // whose exit, a ray of any length, was a branch the processor kept mispredicting.
     template <Dir D>
     bool king_ray(bb s) {
         bb t = G::template step<D>(s);
