@@ -337,6 +337,15 @@ class MoveGen {
         return p.side == Color::white ? quiet_king_move_count<Color::white>(p, p.empty())
                                       : quiet_king_move_count<Color::black>(p, p.empty());
     }
+    // The non-capturing move from `from` to `to` (a man's crowning when `promotes`).
+    static constexpr Move<G> quiet_move(int from, int to, bool promotes) {
+        Move<G> m{};
+        m.from = std::uint8_t(from);
+        m.to = std::uint8_t(to);
+        m.promotes = promotes;
+        return m;
+    }
+
     // The squares a king on `from` reaches by a non-capturing move over `empty` (king moves
     // are symmetric: also the squares it may have come from, for unmove generation).
     static bb king_reach(int from, bb empty) {
@@ -429,44 +438,31 @@ class MoveGen {
             const bb king = bit<bb>(pop_lsb(kings));
             for_each_dir<V::king_captures>([&](auto d) {
                 constexpr Dir D = decltype(d)::value;
-                bb path = 0, t = G::template step<D>(king);
-                if constexpr (V::king_range == Range::flying) {
-                    for (; t & empty; t = G::template step<D>(t)) path |= t;
-                }
-                if (!(t & opp)) return;
-                if (const bb land = G::template step<D>(t) & empty) f(t, path | land);
+                bb path = 0;
+                if constexpr (V::king_range == Range::flying)
+                    path = G::template slide<D>(king, empty);
+                const bb victim = G::template step<D>(king | path) & opp;
+                if (!victim) return;
+                if (const bb land = G::template step<D>(victim) & empty) f(victim, path | land);
             });
         }
     }
 
     template <Color C, class Targets, class F>
     static bool quiet_moves_to(const P& p, Targets& targets, F& f) {
-        const bb empty = p.empty();
-        auto test = [&](int from, int to, bool promotes) {
-            Move<G> m{};
-            m.from = std::uint8_t(from);
-            m.to = std::uint8_t(to);
-            m.promotes = promotes;
-            return f(m);
+        bool found = false;
+        auto man = [&](int from, int to, bool promotes) {
+            if (!found && (targets(from) & bit<bb>(to))) found = f(quiet_move(from, to, promotes));
         };
-        for (bb men = p.men(C); men;) {
-            const int from = pop_lsb(men);
-            bb to = 0;
-            for_each_dir<R::man_moves(C)>([&](auto d) {
-                constexpr Dir D = decltype(d)::value;
-                to |= G::template step<D>(bit<bb>(from));
-            });
-            for (to &= empty & targets(from); to;) {
-                const int t = pop_lsb(to);
-                if (test(from, t, (bit<bb>(t) & G::promotion_row(C)) != 0)) return true;
-            }
-        }
+        quiet_man_moves<C>(p, man);
+        if (found) return true;
+        const bb empty = p.empty();
         for (bb kings = p.kings_of(C) & ~R::frozen_king(p); kings;) {
             const int from = pop_lsb(kings);
             const bb allowed = targets(from);
             if (!allowed) continue;
             for (bb to = king_reach(from, empty) & allowed; to;)
-                if (test(from, pop_lsb(to), false)) return true;
+                if (f(quiet_move(from, pop_lsb(to), false))) return true;
         }
         return false;
     }
@@ -544,10 +540,7 @@ class MoveGen {
 
     template <class Out>
     static void add_quiet(Out& out, int from, int to, bool promotes) {
-        Move<G> m{};
-        m.from = std::uint8_t(from);
-        m.to = std::uint8_t(to);
-        m.promotes = promotes;
+        const Move<G> m = quiet_move(from, to, promotes);
         if constexpr (requires { out.push(m); }) {
             out.push(m);
         } else {

@@ -394,7 +394,7 @@ class SliceSolver : CellFormat {
                 ++internal;
                 return;
             }
-            const P child = apply(p, quiet_move(from, to, promotes));
+            const P child = apply(p, MoveGen<V>::quiet_move(from, to, promotes));
             if (promotes) {
                 const ExitValue v = lookup_(context_, child);
                 dtw.add(v.wdl(), v.dtw() + 1);
@@ -442,7 +442,7 @@ class SliceSolver : CellFormat {
                 internal = MoveGen<V>::count_quiet_king_moves(p);
                 MoveGen<V>::for_each_quiet_man_move(p, [&](int from, int to, bool promotes) {
                     if (promotes) return;  // summarised already
-                    const P child = apply(p, quiet_move(from, to, false));
+                    const P child = apply(p, MoveGen<V>::quiet_move(from, to, false));
                     const auto w = slice_->wdl[1 - s][slice_->index.rank(child)];
                     dtc.add(Wdl(w), 1);
                 });
@@ -475,14 +475,6 @@ class SliceSolver : CellFormat {
                     if (w != Wdl::loss) sc.cell[s][i] |= kNeverLostBit;
                 }
         });
-    }
-
-    static Move<G> quiet_move(int from, int to, bool promotes) {
-        Move<G> m{};
-        m.from = std::uint8_t(from);
-        m.to = std::uint8_t(to);
-        m.promotes = promotes;
-        return m;
     }
 
     // Resolves a pending position at `level`. Every resolver of one position within a level
