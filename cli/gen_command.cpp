@@ -127,7 +127,7 @@ void add_gen_command(CLI::App& app) {
         "move), written as three compressed tables per material (KKMvK.wdl.dtb, .dtw.dtb,\n"
         ".dtc.dtb: White to move; Black to move is the colour-flipped material's table)\n"
         "plus manifest.json. A killed run resumes: finished tables are checked and kept.\n"
-        "--compression fast writes tables some 10 % larger in a fraction of the time\n"
+        "--compression fast writes tables some 25 % larger in a fraction of the time\n"
         "(compressing at 'small' takes about half of a run); 'dtb pack DIR' later makes\n"
         "them exactly what 'small' would have written. Check a directory with\n"
         "'dtb verify DIR'.\n"

@@ -239,6 +239,26 @@ class CaptureSearch {
         return king_over<D>(t);
     }
 
+    // Whether a king on some square of `squares`, having captured in direction `arrived`,
+    // has a next capture in a direction king_from would search (not straight on, nor back
+    // unless turning back is allowed): exactly when king_ray finds one from some square.
+    // Rays from several squares fill as the union of their own rays, so one fill per
+    // direction answers for all of them.
+    template <Dir Arrived>
+    bool turns_to_capture(bb squares) const {
+        bool any = false;
+        for_each_dir<V::king_captures>([&](auto d) {
+            constexpr Dir D = decltype(d)::value;
+            if constexpr (D == Arrived) return;
+            if constexpr (D == reverse(Arrived) && !(immediate && V::turn_180)) return;
+            bb t = G::template step<D>(squares);
+            if constexpr (V::king_range == Range::flying)
+                t = G::template step<D>(squares | G::template slide<D>(squares, empty_));
+            any |= (G::template step<D>(t & targets_) & empty_) != 0;
+        });
+        return any;
+    }
+
     // Jumps the piece v in direction D, then lands and continues or ends.
     template <Dir D>
     bool king_over(bb v) {
@@ -257,11 +277,15 @@ class CaptureSearch {
             more |= king_ray<D>(last);
             pop_path();
         }
-        for (bb ls = land; ls;) {
-            const int lsq = pop_lsb(ls);
-            push_path(lsq);
-            more |= king_from(lsq, D, false);
-            pop_path();
+        // Most captures end here: one test for every landing square at once finds whether
+        // any of them can turn and capture again, before each is searched on its own.
+        if (turns_to_capture<D>(land)) {
+            for (bb ls = land; ls;) {
+                const int lsq = pop_lsb(ls);
+                push_path(lsq);
+                more |= king_from(lsq, D, false);
+                pop_path();
+            }
         }
         if (!more) {
             for (bb ls = land; ls;) {

@@ -44,19 +44,29 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     const auto& faces = s.capture[1];
     const KingTable<V> kings(idx);
     const std::uint64_t bs = idx.block_size();
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::uint64_t block = 0; block < idx.blocks(); ++block) {
-        const auto [wm, bm] = idx.block_men(block);
-        if (wm & bm) continue;
-        for (std::uint64_t i = block * bs; i < (block + 1) * bs; ++i) {
-            if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
-            if (!faces[i]) {
-                dc[i] = 0;
+    // Pieces of a fixed size rather than blocks: a slice of kings only is one block.
+    constexpr std::uint64_t kPiece = 1 << 14;
+    const std::uint64_t pieces = (idx.size() + kPiece - 1) / kPiece;
+#pragma omp parallel for schedule(dynamic, 4)
+    for (std::uint64_t k = 0; k < pieces; ++k) {
+        const std::uint64_t end = std::min(idx.size(), (k + 1) * kPiece);
+        for (std::uint64_t i = k * kPiece; i < end;) {
+            const std::uint64_t block = i / bs, block_end = std::min(end, (block + 1) * bs);
+            const auto [wm, bm] = idx.block_men(block);
+            if (wm & bm) {
+                i = block_end;
                 continue;
             }
-            Position<V> p;
-            kings.unrank(i - block * bs, wm, bm, Color::white, p);
-            dc[i] = !has_threat_answer(p);
+            for (; i < block_end; ++i) {
+                if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
+                if (!faces[i]) {
+                    dc[i] = 0;
+                    continue;
+                }
+                Position<V> p;
+                kings.unrank(i - block * bs, wm, bm, Color::white, p);
+                dc[i] = !has_threat_answer(p);
+            }
         }
     }
     return dc;
