@@ -8,6 +8,7 @@
 
 #include <omp.h>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -88,10 +89,10 @@ nlohmann::ordered_json side_stats_json(const Slice<V>& s, const SideStats& st, C
     return j;
 }
 
-// The manifest entry of a slice (its statistics need DTC: taken before DTC is dropped).
+// The manifest entry of a slice from its statistics (which need DTC: taken before DTC is
+// dropped).
 template <class V>
-nlohmann::ordered_json slice_json(const Slice<V>& s) {
-    const auto st = slice_stats(s);
+nlohmann::ordered_json slice_json(const Slice<V>& s, const std::array<SideStats, 2>& st) {
     const Material& m = s.material();
     nlohmann::ordered_json tables = nlohmann::ordered_json::array();
     for (const auto k : kValueKinds) tables.push_back(compress::table_file_name(m, k));
@@ -103,6 +104,10 @@ nlohmann::ordered_json slice_json(const Slice<V>& s) {
             {"black_kings", m.black_kings},
             {"sides",
              {side_stats_json(s, st[0], Color::white), side_stats_json(s, st[1], Color::black)}}};
+}
+template <class V>
+nlohmann::ordered_json slice_json(const Slice<V>& s) {
+    return slice_json(s, slice_stats(s));
 }
 
 template <class V>
@@ -211,14 +216,19 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
         if (!slice && !twin_written) {
             SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup);
             slice = solver.solve();
-            entry = slice_json(*slice);
+            const auto stats = slice_stats(*slice);
+            entry = slice_json(*slice, stats);
             write(*slice, entry);
             if (m.flipped() != m) {
                 // The twin's White to move is this slice's Black to move, turned round. It
                 // is written now and not kept: the tablebase answers for it through this
-                // slice (Tablebase::holding flips), with half the memory.
-                const auto twin = Symmetry<V>::flipped(*slice);
-                auto twin_entry = slice_json(*twin);
+                // slice (Tablebase::holding flips), with half the memory. Only its White to
+                // move is made; its Black to move is this slice's White to move, whose
+                // statistics it takes.
+                const auto twin = Symmetry<V>::flipped(*slice, Sides::white);
+                auto twin_stats = slice_stats(*twin);
+                twin_stats[1] = flipped_side_stats(*slice, stats[0], Color::white, twin->index);
+                auto twin_entry = slice_json(*twin, twin_stats);
                 write(*twin, twin_entry);
                 derived[m.flipped()] = std::move(twin_entry);
             }

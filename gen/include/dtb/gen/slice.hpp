@@ -12,13 +12,18 @@
 
 namespace dtb::gen {
 
+// The sides to move a slice holds values for: both, or White only (a colour-flipped twin
+// that is only written: its tables hold White to move).
+enum class Sides { both, white };
+
 template <class V>
 struct Slice {
     // The six arrays are filled side by side: filling is mostly the kernel faulting their
     // pages in, hundreds of megabytes a slice.
-    explicit Slice(const Material& m) : index(m) {
+    explicit Slice(const Material& m, Sides sides = Sides::both) : index(m) {
         for_range<true>(6, [&](std::size_t k, int) {
             const std::size_t s = k & 1;
+            if (s == 1 && sides == Sides::white) return;
             switch (k / 2) {
                 case 0:
                     wdl[s].assign(index.size(), std::uint8_t(Wdl::unknown));
@@ -33,7 +38,7 @@ struct Slice {
     }
 
     Index<V> index;
-    LargeVector<std::uint8_t> wdl[2];  // Wdl, by side to move (0 white, 1 black)
+    LargeVector<std::uint8_t> wdl[2];  // Wdl, by side to move (0 white, 1 black); empty: not held
     LargeVector<std::uint16_t> dtw[2];
     LargeVector<std::uint16_t> dtc[2];  // emptied once the slice is written (not needed later)
     // 1 where the side to move has a capture (compulsory): the prober recomputes those

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "dtb/core/flip.hpp"
 #include "dtb/gen/slice.hpp"
 
 namespace dtb::gen {
@@ -43,6 +44,7 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
     std::array<SideStats, 2> out{};
     for (int side = 0; side < 2; ++side) {
         const auto& wdl = s.wdl[side];
+        if (wdl.empty()) continue;  // a side the slice does not hold
         const auto& dtw = s.dtw[side];
         const auto& dtc = s.dtc[side];
         const bool with_dtc = !dtc.empty();
@@ -75,6 +77,40 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
         out[side].max_dtw = std::max(out[side].max_dtw, 0);
         out[side].max_dtc = std::max(out[side].max_dtc, 0);
     }
+    return out;
+}
+
+// The statistics `st` of side `side` of slice a, as a's colour-flipped twin (index `twin`)
+// has them for its other side to move: the same counts and longest distances, each realised
+// at the lowest twin index of a position realising it in a. Cheaper than flipping that side
+// of a: only the positions at the longest distances are flipped and ranked.
+template <class V>
+SideStats flipped_side_stats(const Slice<V>& a, const SideStats& st, Color side,
+                             const Index<V>& twin) {
+    SideStats out = st;
+    if (st.wins + st.losses == 0) return out;  // nothing decided: no position to name
+    const int sd = static_cast<int>(side);
+    const auto& wdl = a.wdl[sd];
+    const auto& dtw = a.dtw[sd];
+    const auto& dtc = a.dtc[sd];
+    const bool with_dtc = !dtc.empty();
+    std::uint64_t dtw_index = UINT64_MAX, dtc_index = UINT64_MAX;
+    const std::int64_t n = std::int64_t(a.index.size());
+#pragma omp parallel for schedule(static) reduction(min : dtw_index, dtc_index)
+    for (std::int64_t i = 0; i < n; ++i) {
+        const Wdl w = Wdl(wdl[i]);
+        if (w != Wdl::win && w != Wdl::loss) continue;
+        const bool at_dtw = dtw[i] == st.max_dtw;
+        const bool at_dtc = with_dtc && dtc[i] == st.max_dtc;
+        if (!at_dtw && !at_dtc) continue;
+        Position<V> p;
+        a.index.unrank(std::uint64_t(i), side, p);
+        const std::uint64_t j = twin.rank(Flip<V>::apply(p));
+        if (at_dtw) dtw_index = std::min(dtw_index, j);
+        if (at_dtc) dtc_index = std::min(dtc_index, j);
+    }
+    out.max_dtw_index = dtw_index;
+    if (with_dtc) out.max_dtc_index = dtc_index;
     return out;
 }
 

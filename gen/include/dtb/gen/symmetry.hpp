@@ -25,22 +25,27 @@ struct Symmetry {
     // has as many free squares. Where there are several blocks, one permutation, found on the
     // first of them, moves every block (a scatter within the block instead of a ranking per
     // position); a slice of one block (kings only) is ranked position by position.
-    static std::unique_ptr<Slice<V>> flipped(const Slice<V>& a) {
-        auto b = std::make_unique<Slice<V>>(a.material().flipped());
+    //
+    // With Sides::white the twin holds White to move only (what its tables are written
+    // from), and the capture flags of both sides (the writer's mask needs both).
+    static std::unique_ptr<Slice<V>> flipped(const Slice<V>& a, Sides sides = Sides::both) {
+        auto b = std::make_unique<Slice<V>>(a.material().flipped(), sides);
         const auto& idx = a.index;
         const bool with_dtc = !a.dtc[0].empty();
         if (!with_dtc) b->dtc[0] = b->dtc[1] = {};
         const bool with_capture = !a.capture[0].empty();
         if (with_capture)
             for (auto& c : b->capture) c.assign(b->index.size(), 0);
+        const int last = sides == Sides::both ? 1 : 0;  // the twin's sides to move filled
         auto copy = [&](std::uint64_t i, std::uint64_t j) {
-            for (int s = 0; s < 2; ++s) {
-                const int t = 1 - s;
+            for (int t = 0; t <= last; ++t) {
+                const int s = 1 - t;
                 b->wdl[t][j] = a.wdl[s][i];
                 b->dtw[t][j] = a.dtw[s][i];
                 if (with_dtc) b->dtc[t][j] = a.dtc[s][i];
-                if (with_capture) b->capture[t][j] = a.capture[s][i];
             }
+            if (with_capture)
+                for (int s = 0; s < 2; ++s) b->capture[1 - s][j] = a.capture[s][i];
         };
         const std::uint64_t size = idx.block_size();
         if (idx.blocks() == 1 || size > std::uint64_t(UINT32_MAX)) {
