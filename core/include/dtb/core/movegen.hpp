@@ -60,6 +60,22 @@ struct Rules {
     }
 };
 
+// What a king on a square of `from` sees along D over `empty`: the empty squares of its ray
+// (a short king's ray is its first square) and the first square beyond them, where the
+// obstacle stands when there is one. From several squares, the union of what each sees
+// (rays fill as the union of their own rays), so one call answers for all of a side's kings.
+// A capture along D is a target in the sight with an empty square right beyond it.
+template <class V, Dir D>
+constexpr typename V::board::bb king_sight(typename V::board::bb from,
+                                           typename V::board::bb empty) {
+    using G = typename V::board;
+    if constexpr (V::king_range == Range::flying) {
+        return G::template step<D>(from | G::template slide<D>(from, empty));
+    } else {
+        return G::template step<D>(from);
+    }
+}
+
 // The depth-first capture search for one side. Out receives each legal capture (push) and
 // is cleared when a capture of higher precedence appears.
 template <class V, Color C, class Out>
@@ -226,24 +242,19 @@ class CaptureSearch {
     }
 
     // Approaches along D from the squares in s (one square) and captures the first piece met.
-    // A flying king's ray by Geometry::slide: on the diagonals one fill instead of a loop,
-    // whose exit, a ray of any length, was a branch the processor kept mispredicting.
+    // A flying king's ray is one fill (king_sight) instead of a loop, whose exit, a ray of any
+    // length, was a branch the processor kept mispredicting.
     template <Dir D>
     bool king_ray(bb s) {
-        bb t = G::template step<D>(s);
-        if constexpr (V::king_range == Range::flying)
-            t = G::template step<D>(s | G::template slide<D>(s, empty_));
-        // The empty squares of the ray are in t too; the first obstacle is the one piece.
-        t &= targets_;
+        const bb t = king_sight<V, D>(s, empty_) & targets_;  // the obstacle, if a target
         if (!t) return false;
         return king_over<D>(t);
     }
 
     // Whether a king on some square of `squares`, having captured in direction `arrived`,
     // has a next capture in a direction king_from would search (not straight on, nor back
-    // unless turning back is allowed): exactly when king_ray finds one from some square.
-    // Rays from several squares fill as the union of their own rays, so one fill per
-    // direction answers for all of them.
+    // unless turning back is allowed): exactly when king_ray finds one from some square, by
+    // one sight per direction for all of them.
     template <Dir Arrived>
     bool turns_to_capture(bb squares) const {
         bool any = false;
@@ -251,10 +262,8 @@ class CaptureSearch {
             constexpr Dir D = decltype(d)::value;
             if constexpr (D == Arrived) return;
             if constexpr (D == reverse(Arrived) && !(immediate && V::turn_180)) return;
-            bb t = G::template step<D>(squares);
-            if constexpr (V::king_range == Range::flying)
-                t = G::template step<D>(squares | G::template slide<D>(squares, empty_));
-            any |= (G::template step<D>(t & targets_) & empty_) != 0;
+            const bb t = king_sight<V, D>(squares, empty_) & targets_;
+            any |= (G::template step<D>(t) & empty_) != 0;
         });
         return any;
     }
@@ -436,11 +445,9 @@ class MoveGen {
         if (!kings) return false;
         for_each_dir<V::king_captures>([&](auto d) {
             constexpr Dir D = decltype(d)::value;
-            // Every king's ray at once: the empty squares, then the first obstacle.
-            bb reach = G::template step<D>(kings);
-            if constexpr (V::king_range == Range::flying)
-                reach = G::template step<D>(kings | G::template slide<D>(kings, empty));
-            found |= (G::template step<D>(reach & opp) & empty) != 0;
+            // Every king's sight at once.
+            const bb t = king_sight<V, D>(kings, empty) & opp;
+            found |= (G::template step<D>(t) & empty) != 0;
         });
         return found;
     }
@@ -462,11 +469,11 @@ class MoveGen {
             const bb king = bit<bb>(pop_lsb(kings));
             for_each_dir<V::king_captures>([&](auto d) {
                 constexpr Dir D = decltype(d)::value;
-                bb path = 0;
-                if constexpr (V::king_range == Range::flying)
-                    path = G::template slide<D>(king, empty);
-                const bb victim = G::template step<D>(king | path) & opp;
+                const bb sight = king_sight<V, D>(king, empty);
+                const bb victim = sight & opp;
                 if (!victim) return;
+                // The sight's empty squares are the path to the victim.
+                const bb path = sight & empty;
                 if (const bb land = G::template step<D>(victim) & empty) f(victim, path | land);
             });
         }

@@ -44,29 +44,27 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     const auto& faces = s.capture[1];
     const KingTable<V> kings(idx);
     const std::uint64_t bs = idx.block_size();
-    // Pieces of a fixed size rather than blocks: a slice of kings only is one block.
+    // Blocks cut into pieces of at most 16384 entries (a slice of kings only is one block),
+    // handed out some 16384 entries at a time (a slice of men only has blocks of one entry).
     constexpr std::uint64_t kPiece = 1 << 14;
-    const std::uint64_t pieces = (idx.size() + kPiece - 1) / kPiece;
-#pragma omp parallel for schedule(dynamic, 4)
-    for (std::uint64_t k = 0; k < pieces; ++k) {
-        const std::uint64_t end = std::min(idx.size(), (k + 1) * kPiece);
-        for (std::uint64_t i = k * kPiece; i < end;) {
-            const std::uint64_t block = i / bs, block_end = std::min(end, (block + 1) * bs);
-            const auto [wm, bm] = idx.block_men(block);
-            if (wm & bm) {
-                i = block_end;
+    const std::uint64_t per_block = (bs + kPiece - 1) / kPiece;
+    const int chunk = int(std::max<std::uint64_t>(1, kPiece / bs));
+#pragma omp parallel for schedule(dynamic, chunk)
+    for (std::uint64_t k = 0; k < idx.blocks() * per_block; ++k) {
+        const std::uint64_t block = k / per_block;
+        const auto [wm, bm] = idx.block_men(block);
+        if (wm & bm) continue;
+        const std::uint64_t begin = block * bs + k % per_block * kPiece;
+        const std::uint64_t end = std::min((block + 1) * bs, begin + kPiece);
+        for (std::uint64_t i = begin; i < end; ++i) {
+            if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
+            if (!faces[i]) {
+                dc[i] = 0;
                 continue;
             }
-            for (; i < block_end; ++i) {
-                if (Wdl(wdl[i]) == Wdl::unknown || capture[i]) continue;
-                if (!faces[i]) {
-                    dc[i] = 0;
-                    continue;
-                }
-                Position<V> p;
-                kings.unrank(i - block * bs, wm, bm, Color::white, p);
-                dc[i] = !has_threat_answer(p);
-            }
+            Position<V> p;
+            kings.unrank(i - block * bs, wm, bm, Color::white, p);
+            dc[i] = !has_threat_answer(p);
         }
     }
     return dc;
