@@ -1,6 +1,7 @@
 #include "block_codec.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 
@@ -161,45 +162,53 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
     if (i0 < n) first = values[i0];
     std::uint16_t frequent = first;
     if (fill == Fill::frequent) {
-        std::map<std::uint16_t, std::size_t> count;
-        std::size_t best = 0;
-        for (std::size_t i = 0; i < n; ++i)
-            if (!dont_care[i] && ++count[values[i]] > best) best = count[values[i]];
-        for (const auto& [v, c] : count)
-            if (c == best) {
+        // The lowest of the most frequent values. Distances are mostly small: they are
+        // counted in an array (a map per entry cost a tenth of writing a set); larger ones,
+        // all above the array's, in a map.
+        constexpr std::uint16_t kSmall = 1024;
+        std::array<std::uint32_t, kSmall> small{};
+        std::map<std::uint16_t, std::uint32_t> large;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint16_t v = values[i];
+            if (v < kSmall) {
+                small[v] += !dont_care[i];
+            } else if (!dont_care[i]) {
+                ++large[v];
+            }
+        }
+        std::uint32_t best = 0;
+        for (std::uint16_t v = 0; v < kSmall; ++v)
+            if (small[v] > best) {
+                best = small[v];
                 frequent = v;
-                break;
+            }
+        for (const auto& [v, c] : large)
+            if (c > best) {
+                best = c;
+                frequent = v;
             }
     }
     if (fill == Fill::aligned) {
         fill_aligned(values, dont_care, first, period, out);
         return;
     }
+    // Each fill its own loop of selects (a branch on don't-care, where it alternates, was
+    // mispredicted).
+    if (fill == Fill::best || fill == Fill::previous) {
+        std::uint16_t last = first;
+        for (std::size_t i = 0; i < n; ++i) out[i] = last = dont_care[i] ? last : values[i];
+        return;
+    }
+    if (fill == Fill::frequent || fill == Fill::zero) {
+        const std::uint16_t filler = fill == Fill::zero ? 0 : frequent;
+        for (std::size_t i = 0; i < n; ++i) out[i] = dont_care[i] ? filler : values[i];
+        return;
+    }
+    // Fill::period: the entry one period back, or the previous one within the first period.
     std::uint16_t last = first;
     for (std::size_t i = 0; i < n; ++i) {
-        if (!dont_care[i]) {
-            out[i] = last = values[i];
-            continue;
-        }
         const bool back = period > 0 && i >= period;
-        switch (fill) {
-            case Fill::best:
-            case Fill::previous:
-                out[i] = last;
-                break;
-            case Fill::frequent:
-                out[i] = frequent;
-                break;
-            case Fill::zero:
-                out[i] = 0;
-                break;
-            case Fill::period:
-                out[i] = back ? out[i - period] : last;
-                break;
-            case Fill::aligned:
-                break;  // below
-        }
-        last = out[i];
+        out[i] = last = !dont_care[i] ? values[i] : back ? out[i - period] : last;
     }
 }
 

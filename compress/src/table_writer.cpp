@@ -277,6 +277,7 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
     if (values.empty()) throw TableError(path.string() + ": a table has at least one entry");
     const std::uint64_t n = values.size();
     std::uint16_t max_value = 0;
+#pragma omp parallel for schedule(static) reduction(max : max_value) if (n >= (1 << 20))
     for (std::uint64_t i = 0; i < n; ++i)
         if (!dont_care[i]) max_value = std::max(max_value, values[i]);
     const Encoding enc =

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/slice_stats.hpp"
@@ -68,42 +69,49 @@ TYPED_TEST(FlippedSlice, EveryPositionKeepsItsValues) {
 // A twin made for writing holds White to move and both sides' capture flags, as the full
 // twin does; its Black to move's statistics, taken from the original's White to move, are
 // those of the full twin, the positions named included (the lowest twin index realising each
-// longest distance: few distinct distances here, so many positions realise it).
+// longest distance). Both ways of finding it: with few distinct distances, thousands of
+// positions realise the longest (the twin's indices are walked upwards); with the index's
+// own values, a handful (those are flipped).
 TYPED_TEST(FlippedSlice, WhiteToMoveTwinAndItsBlackStatistics) {
     using V = TypeParam;
-    for (const char* name : {"KMvK", "MvKK", "KKvK", "MvKM"}) {
-        SCOPED_TRACE(name);
-        Slice<V> a(*Material::parse(name));
-        for (auto& c : a.capture) c.assign(a.index.size(), 0);
-        fill(a);
-        for (int side = 0; side < 2; ++side)
-            for (std::uint64_t i = 0; i < a.index.size(); ++i) {
-                a.dtw[side][i] %= 5;
-                a.dtc[side][i] %= 3;
-            }
-        const auto full = Symmetry<V>::flipped(a);
-        const auto white = Symmetry<V>::flipped(a, Sides::white);
-        EXPECT_TRUE(white->wdl[1].empty() && white->dtw[1].empty() && white->dtc[1].empty());
-        EXPECT_TRUE(std::equal(full->wdl[0].begin(), full->wdl[0].end(), white->wdl[0].begin()));
-        EXPECT_TRUE(std::equal(full->dtw[0].begin(), full->dtw[0].end(), white->dtw[0].begin()));
-        EXPECT_TRUE(std::equal(full->dtc[0].begin(), full->dtc[0].end(), white->dtc[0].begin()));
-        for (int side = 0; side < 2; ++side)
-            EXPECT_TRUE(std::equal(full->capture[side].begin(), full->capture[side].end(),
-                                   white->capture[side].begin()));
-        const auto want = slice_stats(*full);
-        const auto own = slice_stats(*white);
-        EXPECT_EQ(own[0].max_dtw_index, want[0].max_dtw_index);
-        EXPECT_EQ(own[0].wins, want[0].wins);
-        const SideStats got = flipped_side_stats(a, slice_stats(a)[0], Color::white, white->index);
-        EXPECT_EQ(got.positions, want[1].positions);
-        EXPECT_EQ(got.wins, want[1].wins);
-        EXPECT_EQ(got.draws, want[1].draws);
-        EXPECT_EQ(got.losses, want[1].losses);
-        EXPECT_EQ(got.max_dtw, want[1].max_dtw);
-        EXPECT_EQ(got.max_dtc, want[1].max_dtc);
-        EXPECT_EQ(got.max_dtw_index, want[1].max_dtw_index);
-        EXPECT_EQ(got.max_dtc_index, want[1].max_dtc_index);
-    }
+    for (const bool few_distances : {true, false})
+        for (const char* name : {"KMvK", "MvKK", "KKvK", "MvKM"}) {
+            SCOPED_TRACE(name + std::string(few_distances ? ", few distances" : ", many"));
+            Slice<V> a(*Material::parse(name));
+            for (auto& c : a.capture) c.assign(a.index.size(), 0);
+            fill(a);
+            for (int side = 0; side < 2; ++side)
+                for (std::uint64_t i = 0; few_distances && i < a.index.size(); ++i) {
+                    a.dtw[side][i] %= 5;
+                    a.dtc[side][i] %= 3;
+                }
+            const auto full = Symmetry<V>::flipped(a);
+            const auto white = Symmetry<V>::flipped(a, Sides::white);
+            EXPECT_TRUE(white->wdl[1].empty() && white->dtw[1].empty() && white->dtc[1].empty());
+            EXPECT_TRUE(
+                std::equal(full->wdl[0].begin(), full->wdl[0].end(), white->wdl[0].begin()));
+            EXPECT_TRUE(
+                std::equal(full->dtw[0].begin(), full->dtw[0].end(), white->dtw[0].begin()));
+            EXPECT_TRUE(
+                std::equal(full->dtc[0].begin(), full->dtc[0].end(), white->dtc[0].begin()));
+            for (int side = 0; side < 2; ++side)
+                EXPECT_TRUE(std::equal(full->capture[side].begin(), full->capture[side].end(),
+                                       white->capture[side].begin()));
+            const auto want = slice_stats(*full);
+            const auto own = slice_stats(*white);
+            EXPECT_EQ(own[0].max_dtw_index, want[0].max_dtw_index);
+            EXPECT_EQ(own[0].wins, want[0].wins);
+            const SideStats got =
+                flipped_side_stats(a, slice_stats(a)[0], Color::white, white->index);
+            EXPECT_EQ(got.positions, want[1].positions);
+            EXPECT_EQ(got.wins, want[1].wins);
+            EXPECT_EQ(got.draws, want[1].draws);
+            EXPECT_EQ(got.losses, want[1].losses);
+            EXPECT_EQ(got.max_dtw, want[1].max_dtw);
+            EXPECT_EQ(got.max_dtc, want[1].max_dtc);
+            EXPECT_EQ(got.max_dtw_index, want[1].max_dtw_index);
+            EXPECT_EQ(got.max_dtc_index, want[1].max_dtc_index);
+        }
 }
 
 }  // namespace

@@ -222,13 +222,13 @@ class Index {
     }
 
     static void unrank_ordinals(std::uint64_t r, int k, std::array<int, 17>& c) {
-        int hi = 128;
+        int hi = G::squares;  // every universe is a set of squares
         for (int i = k; i >= 1; --i) {
             // The largest ordinal x < hi with C(x, i) <= r, by binary search.
             int lo = i - 1, top = hi - 1;
             while (lo < top) {
                 const int mid = (lo + top + 1) / 2;
-                if (binomial(mid, i) <= r) {
+                if (binomial.unchecked(mid, i) <= r) {
                     lo = mid;
                 } else {
                     top = mid - 1;

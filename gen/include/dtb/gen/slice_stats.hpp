@@ -80,10 +80,49 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
     return out;
 }
 
+namespace detail {
+
+// The lowest index of `twin` (a's colour-flipped twin, side to move ~side) whose position
+// flipped is a position of a (side to move `side`) that `at` accepts; UINT64_MAX if none.
+// `count` is how many indices of a `at` accepts. Few are flipped and ranked one by one. Many
+// (a longest distance that thousands of positions share) are found sooner from the other
+// end: the twin's indices are walked upwards, a round at a time, until a round finds one.
+template <class V, class At>
+std::uint64_t lowest_twin_index(const Slice<V>& a, Color side, const Index<V>& twin,
+                                std::uint64_t count, At&& at) {
+    constexpr std::uint64_t kWalkFrom = 1024, kRound = 1 << 16;
+    std::uint64_t lowest = UINT64_MAX;
+    if (count == 0) return lowest;
+    if (count < kWalkFrom) {
+        const std::int64_t n = std::int64_t(a.index.size());
+#pragma omp parallel for schedule(static) reduction(min : lowest)
+        for (std::int64_t i = 0; i < n; ++i) {
+            if (!at(std::uint64_t(i))) continue;
+            Position<V> p;
+            a.index.unrank(std::uint64_t(i), side, p);
+            lowest = std::min(lowest, twin.rank(Flip<V>::apply(p)));
+        }
+        return lowest;
+    }
+    for (std::uint64_t begin = 0; begin < twin.size() && lowest == UINT64_MAX; begin += kRound) {
+        const std::int64_t end = std::int64_t(std::min(twin.size(), begin + kRound));
+#pragma omp parallel for schedule(static) reduction(min : lowest)
+        for (std::int64_t j = std::int64_t(begin); j < end; ++j) {
+            Position<V> q;
+            if (!twin.unrank(std::uint64_t(j), ~side, q)) continue;  // broken
+            if (at(a.index.rank(Flip<V>::apply(q)))) lowest = std::min(lowest, std::uint64_t(j));
+        }
+    }
+    return lowest;
+}
+
+}  // namespace detail
+
 // The statistics `st` of side `side` of slice a, as a's colour-flipped twin (index `twin`)
 // has them for its other side to move: the same counts and longest distances, each realised
 // at the lowest twin index of a position realising it in a. Cheaper than flipping that side
-// of a: only the positions at the longest distances are flipped and ranked.
+// of a: only positions at the longest distances are flipped (or, when many share one, only
+// the twin's first indices).
 template <class V>
 SideStats flipped_side_stats(const Slice<V>& a, const SideStats& st, Color side,
                              const Index<V>& twin) {
@@ -94,23 +133,21 @@ SideStats flipped_side_stats(const Slice<V>& a, const SideStats& st, Color side,
     const auto& dtw = a.dtw[sd];
     const auto& dtc = a.dtc[sd];
     const bool with_dtc = !dtc.empty();
-    std::uint64_t dtw_index = UINT64_MAX, dtc_index = UINT64_MAX;
-    const std::int64_t n = std::int64_t(a.index.size());
-#pragma omp parallel for schedule(static) reduction(min : dtw_index, dtc_index)
-    for (std::int64_t i = 0; i < n; ++i) {
+    auto decided = [&](std::uint64_t i) {
         const Wdl w = Wdl(wdl[i]);
-        if (w != Wdl::win && w != Wdl::loss) continue;
-        const bool at_dtw = dtw[i] == st.max_dtw;
-        const bool at_dtc = with_dtc && dtc[i] == st.max_dtc;
-        if (!at_dtw && !at_dtc) continue;
-        Position<V> p;
-        a.index.unrank(std::uint64_t(i), side, p);
-        const std::uint64_t j = twin.rank(Flip<V>::apply(p));
-        if (at_dtw) dtw_index = std::min(dtw_index, j);
-        if (at_dtc) dtc_index = std::min(dtc_index, j);
+        return w == Wdl::win || w == Wdl::loss;
+    };
+    auto at_dtw = [&](std::uint64_t i) { return decided(i) && dtw[i] == st.max_dtw; };
+    auto at_dtc = [&](std::uint64_t i) { return with_dtc && decided(i) && dtc[i] == st.max_dtc; };
+    std::uint64_t dtw_count = 0, dtc_count = 0;
+    const std::int64_t n = std::int64_t(a.index.size());
+#pragma omp parallel for schedule(static) reduction(+ : dtw_count, dtc_count)
+    for (std::int64_t i = 0; i < n; ++i) {
+        dtw_count += at_dtw(std::uint64_t(i));
+        dtc_count += at_dtc(std::uint64_t(i));
     }
-    out.max_dtw_index = dtw_index;
-    if (with_dtc) out.max_dtc_index = dtc_index;
+    out.max_dtw_index = detail::lowest_twin_index(a, side, twin, dtw_count, at_dtw);
+    if (with_dtc) out.max_dtc_index = detail::lowest_twin_index(a, side, twin, dtc_count, at_dtc);
     return out;
 }
 
