@@ -37,5 +37,52 @@ TEST(BlockFill, AlignedFillIgnoresWhatTheScratchHeld) {
     }
 }
 
+// What each fill puts in the don't-care entries, against plain loops: the previous value
+// (leading gaps take the first value), the lowest of the most frequent values (counted
+// apart below and above 1024 by the writer, so both ranges and ties across them are
+// tried), zero, and the entry one period back.
+TEST(BlockFill, EachFillGivesWhatItPromises) {
+    struct Case {
+        std::vector<std::uint16_t> counts;  // value, times, value, times, ...
+        std::uint16_t frequent;
+    };
+    const std::vector<Case> cases = {{{5, 3, 2000, 3, 1500, 4}, 1500},
+                                     {{2000, 4, 1500, 4, 9, 1}, 1500},
+                                     {{1500, 4, 7, 4}, 7},
+                                     {{1023, 2, 1024, 2}, 1023},
+                                     {{40000, 1}, 40000}};
+    for (const auto& c : cases) {
+        std::vector<std::uint16_t> values;
+        std::vector<std::uint8_t> dont_care;
+        for (std::size_t k = 0; k < c.counts.size(); k += 2)
+            for (int t = 0; t < c.counts[k + 1]; ++t) {
+                // A don't-care entry (with a value that must not count) before each one.
+                values.push_back(std::uint16_t(c.counts[k] + 1));
+                dont_care.push_back(1);
+                values.push_back(c.counts[k]);
+                dont_care.push_back(0);
+            }
+        const std::size_t n = values.size();
+        const std::uint64_t period = 3;
+        for (Fill fill : {Fill::previous, Fill::frequent, Fill::zero, Fill::period}) {
+            std::vector<std::uint16_t> got(n, 77);
+            detail::fill_block(values, dont_care, fill, period, got.data());
+            std::uint16_t last = values[1];  // the first cared-for value
+            for (std::size_t k = 0; k < n; ++k) {
+                std::uint16_t want = values[k];
+                if (dont_care[k]) {
+                    want = fill == Fill::previous   ? last
+                           : fill == Fill::frequent ? c.frequent
+                           : fill == Fill::zero     ? 0
+                           : k >= period            ? got[k - period]
+                                                    : last;
+                }
+                EXPECT_EQ(got[k], want) << "fill " << int(fill) << ", entry " << k;
+                last = got[k];
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace dtb::test
