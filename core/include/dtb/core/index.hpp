@@ -235,7 +235,7 @@ class Index {
                 }
             }
             c[i - 1] = lo;
-            r -= binomial(lo, i);
+            r -= binomial.unchecked(lo, i);
             hi = lo;
         }
     }

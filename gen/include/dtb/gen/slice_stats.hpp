@@ -82,24 +82,25 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
 
 namespace detail {
 
-// The lowest index of `twin` (a's colour-flipped twin, side to move ~side) whose position
-// flipped is a position of a (side to move `side`) that `at` accepts; UINT64_MAX if none.
-// `count` is how many indices of a `at` accepts. Few are flipped and ranked one by one. Many
-// (a longest distance that thousands of positions share) are found sooner from the other
-// end: the twin's indices are walked upwards, a round at a time, until a round finds one.
+// The lowest index of `twin` (the colour-flipped twin of the material of `own`, side to move
+// ~side) whose position flipped has an index of `own` (side to move `side`) that `at`
+// accepts; UINT64_MAX if none. `count` is how many indices of `own` `at` accepts. Few are flipped
+// and ranked one by one. Many (a longest distance that thousands of positions share) are found
+// sooner from the other end: the twin's indices are walked upwards, a round at a time, until a
+// round finds one.
 template <class V, class At>
-std::uint64_t lowest_twin_index(const Slice<V>& a, Color side, const Index<V>& twin,
+std::uint64_t lowest_twin_index(const Index<V>& own, Color side, const Index<V>& twin,
                                 std::uint64_t count, At&& at) {
     constexpr std::uint64_t kWalkFrom = 1024, kRound = 1 << 16;
     std::uint64_t lowest = UINT64_MAX;
     if (count == 0) return lowest;
     if (count < kWalkFrom) {
-        const std::int64_t n = std::int64_t(a.index.size());
+        const std::int64_t n = std::int64_t(own.size());
 #pragma omp parallel for schedule(static) reduction(min : lowest)
         for (std::int64_t i = 0; i < n; ++i) {
             if (!at(std::uint64_t(i))) continue;
             Position<V> p;
-            a.index.unrank(std::uint64_t(i), side, p);
+            own.unrank(std::uint64_t(i), side, p);
             lowest = std::min(lowest, twin.rank(Flip<V>::apply(p)));
         }
         return lowest;
@@ -110,7 +111,7 @@ std::uint64_t lowest_twin_index(const Slice<V>& a, Color side, const Index<V>& t
         for (std::int64_t j = std::int64_t(begin); j < end; ++j) {
             Position<V> q;
             if (!twin.unrank(std::uint64_t(j), ~side, q)) continue;  // broken
-            if (at(a.index.rank(Flip<V>::apply(q)))) lowest = std::min(lowest, std::uint64_t(j));
+            if (at(own.rank(Flip<V>::apply(q)))) lowest = std::min(lowest, std::uint64_t(j));
         }
     }
     return lowest;
@@ -146,8 +147,9 @@ SideStats flipped_side_stats(const Slice<V>& a, const SideStats& st, Color side,
         dtw_count += at_dtw(std::uint64_t(i));
         dtc_count += at_dtc(std::uint64_t(i));
     }
-    out.max_dtw_index = detail::lowest_twin_index(a, side, twin, dtw_count, at_dtw);
-    if (with_dtc) out.max_dtc_index = detail::lowest_twin_index(a, side, twin, dtc_count, at_dtc);
+    out.max_dtw_index = detail::lowest_twin_index(a.index, side, twin, dtw_count, at_dtw);
+    if (with_dtc)
+        out.max_dtc_index = detail::lowest_twin_index(a.index, side, twin, dtc_count, at_dtc);
     return out;
 }
 
