@@ -106,8 +106,9 @@ void run(const GenCliOptions& o, const VariantName& name) {
     const auto sum = gen::generate<V>(name.id, g, cb);
     if (tty) std::fprintf(stderr, "\r\033[K");
     std::cout << name.name << " up to " << o.pieces << " pieces in " << g.out.string() << ": "
-              << sum.slices_solved << " slices solved, " << sum.slices_loaded << " found complete; "
-              << sum.positions_solved << " positions solved in " << duration(sum.seconds);
+              << sum.slices_solved << " slices solved, " << sum.slices_loaded << " found complete";
+    if (sum.slices_loaded > 0) std::cout << " (" << sum.slices_read_back << " of them read back)";
+    std::cout << "; " << sum.positions_solved << " positions solved in " << duration(sum.seconds);
     if (sum.seconds > 0 && sum.positions_solved)
         std::cout << " (" << double(sum.positions_solved) / sum.seconds / 1e6 << " M positions/s)";
     if (sum.table_bytes)
@@ -126,7 +127,8 @@ void add_gen_command(CLI::App& app) {
         "analysis: WDL, DTW (plies to the end) and DTC (plies to the next capture or man\n"
         "move), written as three compressed tables per material (KKMvK.wdl.dtb, .dtw.dtb,\n"
         ".dtc.dtb: White to move; Black to move is the colour-flipped material's table)\n"
-        "plus manifest.json. A killed run resumes: finished tables are checked and kept.\n"
+        "plus manifest.json. A killed run resumes: finished tables are checked and kept,\n"
+        "and read back into memory only where a material still to solve needs them.\n"
         "--compression fast writes tables some 25 % larger in a fraction of the time\n"
         "(compressing at 'small' takes about half of a run); 'dtb pack DIR' later makes\n"
         "them exactly what 'small' would have written. Check a directory with\n"

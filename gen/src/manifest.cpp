@@ -36,6 +36,27 @@ std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     return out;
 }
 
+bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_size) {
+    static const char* const kStats[] = {"positions", "wins",    "draws",       "losses",
+                                         "max_dtw",   "max_dtc", "max_dtw_fen", "max_dtc_fen"};
+    try {
+        const auto& sides = entry.at("sides");
+        if (!sides.is_array() || sides.size() != 2) return false;
+        for (const auto& side : sides) {
+            for (const char* key : kStats)
+                if (!side.contains(key)) return false;
+            const auto wins = side.at("wins").get<std::uint64_t>();
+            const auto draws = side.at("draws").get<std::uint64_t>();
+            const auto losses = side.at("losses").get<std::uint64_t>();
+            const auto positions = side.at("positions").get<std::uint64_t>();
+            if (positions > index_size || wins + draws + losses != positions) return false;
+        }
+        return entry.at("tables").is_array();
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+}
+
 void write_json_file(const std::filesystem::path& path, const nlohmann::ordered_json& j) {
     const auto tmp = path.string() + ".tmp";
     {

@@ -22,4 +22,42 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
     return values;
 }
 
+std::optional<std::string> check_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                                        const Material& m) {
+    compress::DecodeContext ctx;
+    for (const auto k : kValueKinds) {
+        std::unique_ptr<compress::TableReader> r;
+        std::string message;
+        const auto path = dir / compress::table_file_name(m, k);
+        if (compress::TableReader::open(path, {variant, m, k}, r, message) !=
+                compress::ErrorCode::ok ||
+            r->verify(ctx, message) != compress::ErrorCode::ok)
+            return message;
+    }
+    return std::nullopt;
+}
+
+FoundTables find_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                        const std::vector<Material>& materials) {
+    std::vector<std::optional<std::string>> damage(materials.size());
+    std::vector<char> present(materials.size(), 0);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::size_t k = 0; k < materials.size(); ++k) {
+        for (const auto kind : kValueKinds)
+            present[k] |=
+                std::filesystem::exists(dir / compress::table_file_name(materials[k], kind));
+        if (present[k]) damage[k] = check_tables(dir, variant, materials[k]);
+    }
+    FoundTables out;
+    for (std::size_t k = 0; k < materials.size(); ++k) {
+        if (!present[k]) continue;
+        if (damage[k]) {
+            out.damaged[materials[k]] = *damage[k];
+        } else {
+            out.finished.insert(materials[k]);
+        }
+    }
+    return out;
+}
+
 }  // namespace dtb::gen

@@ -64,6 +64,19 @@ inline std::vector<char> read_bytes(const std::filesystem::path& p) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// Both directories hold the same files, byte for byte.
+inline void expect_same_files(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::size_t files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(a)) {
+        const auto name = e.path().filename();
+        ASSERT_TRUE(std::filesystem::exists(b / name)) << name;
+        EXPECT_EQ(read_bytes(e.path()), read_bytes(b / name)) << name;
+        ++files;
+    }
+    EXPECT_EQ(files, std::size_t(std::distance(std::filesystem::directory_iterator(b),
+                                               std::filesystem::directory_iterator{})));
+}
+
 inline void write_bytes(const std::filesystem::path& p, const std::vector<char>& b) {
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out.write(b.data(), std::streamsize(b.size()));

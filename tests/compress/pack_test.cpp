@@ -29,18 +29,6 @@ std::vector<std::string> compressions(const std::filesystem::path& dir) {
     return out;
 }
 
-void expect_same_files(const std::filesystem::path& a, const std::filesystem::path& b) {
-    std::size_t files = 0;
-    for (const auto& e : std::filesystem::directory_iterator(a)) {
-        const auto name = e.path().filename();
-        ASSERT_TRUE(std::filesystem::exists(b / name)) << name;
-        EXPECT_EQ(read_bytes(e.path()), read_bytes(b / name)) << name;
-        ++files;
-    }
-    EXPECT_EQ(files, std::size_t(std::distance(std::filesystem::directory_iterator(b),
-                                               std::filesystem::directory_iterator{})));
-}
-
 TEST(Pack, FastTablesPackedAreTheSmallOnes) {
     TempDir fast, small;
     generate(fast.path, compress::Compression::fast);

@@ -1,13 +1,15 @@
 // dtb gen: every material up to N pieces solved in dependency order and written to one
 // directory per variant: three compressed tables per material (WDL, DTW, DTC of White to
 // move, table_files.hpp) and manifest.json naming the variant, its rules and the contents
-// (with per-slice statistics and the table files). A material whose tables (and its flipped
-// twin's, which hold its Black to move) exist and pass their checks is read back instead of
-// solved, so a killed run resumes where it stopped. Raw values live only in memory.
+// (with per-slice statistics and the table files). A killed run resumes where it stopped:
+// materials whose tables exist and pass their checks are kept, and read back into memory
+// only when a material still to solve needs them (resume_plan.hpp). Raw values live only in
+// memory.
 #pragma once
 
 #include <omp.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <filesystem>
@@ -17,10 +19,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/manifest.hpp"
+#include "dtb/gen/resume_plan.hpp"
 #include "dtb/gen/slice_stats.hpp"
 #include "dtb/gen/table_files.hpp"
 #include "dtb/gen/tablebase.hpp"
@@ -45,7 +49,8 @@ struct SliceEvent {
 };
 
 struct GenSummary {
-    int slices_solved = 0, slices_loaded = 0;
+    int slices_solved = 0, slices_loaded = 0;  // loaded: found complete, checked, not solved
+    int slices_read_back = 0;            // of those, read into memory (a solved slice needed them)
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides
     double seconds = 0;
     double table_seconds = 0;       // of which compressing and writing tables
@@ -57,17 +62,6 @@ struct GenCallbacks {
     std::function<void(const SliceEvent&)> finished = [](const SliceEvent&) {};
     std::function<void(const std::string&)> warning = [](const std::string&) {};
 };
-
-// Whether solving m may look into d: d comes earlier in the order and has no more men of a
-// side, nor more pieces of a side, than m (captures remove pieces, promotions turn men into
-// kings).
-inline bool may_depend_on(const Material& m, const Material& d) {
-    if (d == m) return false;
-    const bool earlier = d.pieces() < m.pieces() || (d.pieces() == m.pieces() && d.men() < m.men());
-    return earlier && d.white_men <= m.white_men && d.black_men <= m.black_men &&
-           d.white_men + d.white_kings <= m.white_men + m.white_kings &&
-           d.black_men + d.black_kings <= m.black_men + m.black_kings;
-}
 
 template <class V>
 nlohmann::ordered_json side_stats_json(const Slice<V>& s, const SideStats& st, Color side) {
@@ -166,6 +160,34 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     int max_in_dir = o.pieces;
     for (const auto& [name, entry] : manifest)
         if (const auto mm = Material::parse(name)) max_in_dir = std::max(max_in_dir, mm->pieces());
+    // What the directory already holds: the order's materials and their twins (whose tables
+    // hold their Black to move).
+    std::vector<Material> wanted;
+    for (const auto& m : order)
+        for (const Material& x : {m, m.flipped()})
+            if (std::find(wanted.begin(), wanted.end(), x) == wanted.end()) wanted.push_back(x);
+    const FoundTables found = find_tables(o.out, variant, wanted);
+    auto described = [&](const Material& m) {
+        const auto it = manifest.find(m.name());
+        return it != manifest.end() && entry_describes(it->second, Index<V>(m).size());
+    };
+    const std::vector<SliceAction> plan = plan_slices(
+        order, [&](const Material& m) { return found.finished.count(m) > 0; }, described);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const Material& m = order[k];
+        if (plan[k] != SliceAction::solve) continue;
+        const auto damage = found.damaged.find(m);
+        if (o.only && m != *o.only)
+            throw compress::TableError(
+                (damage != found.damaged.end()
+                     ? damage->second
+                     : (o.out / compress::table_file_name(m, kValueKinds[0])).string() +
+                           " is missing") +
+                ": " + o.only->name() + " needs " + m.name() + "; generate without --only first");
+        if (damage != found.damaged.end())
+            cb.warning(damage->second + "; solving " + m.name() + " again");
+    }
+
     // The manifest entries of twins written with a slice solved in this run, waiting for
     // their turn in the order.
     std::map<Material, nlohmann::ordered_json> derived;
@@ -180,40 +202,42 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     };
     int number = 0;
     for (const auto& m : order) {
+        const SliceAction action = plan[std::size_t(number)];
         ++number;
         SliceEvent ev{m, number, int(order.size()), 2 * Index<V>(m).size(), remaining, 0, false};
         cb.started(ev);
         const auto s0 = std::chrono::steady_clock::now();
         std::unique_ptr<Slice<V>> slice;
         nlohmann::ordered_json entry;
-        bool twin_written = false;
+        bool done = false;
         if (auto it = derived.find(m); it != derived.end()) {
             // Written when its twin was solved; the twin answers its lookups (flipped).
             entry = std::move(it->second);
             derived.erase(it);
-            twin_written = true;
+            done = true;
             ++sum.slices_solved;
             sum.positions_solved += ev.positions;
-        }
-        const bool have_tables =
-            std::filesystem::exists(o.out / compress::table_file_name(m, kValueKinds[0]));
-        if (!twin_written && have_tables) {
+        } else if (action == SliceAction::keep) {
+            entry = manifest.at(m.name());
+            describe_tables(entry, o.out, variant, m);
+            done = ev.loaded = true;
+            ++sum.slices_loaded;
+        } else if (action == SliceAction::load) {
             try {
                 slice = read_tables<V>(o.out, variant, m, lookup);
-                entry = slice_json(*slice);
-                ev.loaded = true;
+                entry = described(m) ? manifest.at(m.name()) : slice_json(*slice);
+                describe_tables(entry, o.out, variant, m);
+                done = ev.loaded = true;
                 ++sum.slices_loaded;
+                ++sum.slices_read_back;
             } catch (const compress::TableError& e) {
+                // Checksums held but a value did not (its dependencies are in memory: a slice
+                // read back has the same ones as a slice solved).
+                if (o.only && m != *o.only) throw;
                 cb.warning(std::string(e.what()) + "; solving " + m.name() + " again");
             }
         }
-        if (!slice && !twin_written && o.only && m != *o.only) {
-            throw compress::TableError(
-                (o.out / compress::table_file_name(m, kValueKinds[0])).string() +
-                " is missing or damaged: " + o.only->name() +
-                " needs it; generate without --only first");
-        }
-        if (!slice && !twin_written) {
+        if (!done) {
             SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup);
             slice = solver.solve();
             const auto stats = slice_stats(*slice);

@@ -22,6 +22,12 @@ nlohmann::ordered_json read_manifest(const std::filesystem::path& dir);
 std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     const std::filesystem::path& dir);
 
+// Whether a manifest entry can describe a slice of index_size entries per side: both sides'
+// statistics are there, count no more positions than that, and split them into wins, draws
+// and losses (a resumed run keeps such an entry for a slice it does not read back, instead of
+// recomputing the statistics from the values).
+bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_size);
+
 // Writes j to path through a temporary file and a rename: a reader sees the old manifest or
 // the new one, never a part. Throws compress::TableError.
 void write_json_file(const std::filesystem::path& path, const nlohmann::ordered_json& j);

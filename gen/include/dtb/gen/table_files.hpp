@@ -6,8 +6,10 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -127,6 +129,21 @@ std::array<std::uint64_t, 3> write_tables(
 std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
                                               std::uint8_t variant, const Material& m,
                                               compress::ValueKind k);
+
+// Checks m's three tables without keeping their values: each one opens as m's table of its
+// kind and every checksum holds (every block is decoded once). Returns what is wrong with the
+// first table that fails, or nothing.
+std::optional<std::string> check_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                                        const Material& m);
+
+// Which of `materials` have tables in dir: finished (all three pass check_tables), or
+// damaged (some table is there but one fails: what is wrong). Checked side by side.
+struct FoundTables {
+    std::set<Material> finished;
+    std::map<Material, std::string> damaged;
+};
+FoundTables find_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                        const std::vector<Material>& materials);
 
 // Material m read back from its tables (White to move) and its flipped twin's (Black to
 // move): WDL, DTW and DTC of every position. The entries the tables do not store are

@@ -1,0 +1,83 @@
+// What dtb gen does with each material of its order when the output directory already holds
+// tables: solve it, read it back into memory, or only keep it.
+//
+// Reading a slice back is not free: the entries its tables leave don't-care (captures,
+// unanswerable threats) are recomputed by search, which took longer than solving (russian up
+// to 5 pieces: 64 s to read a finished directory back, 19 s to generate it). A finished
+// slice is read back only when a slice solved in this run may look into it (a capture or a
+// promotion leads there), or when its statistics are missing from the manifest; every other
+// finished slice is only checked (checksums) and kept, with the manifest's entry.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <set>
+#include <vector>
+
+#include "dtb/core/material.hpp"
+
+namespace dtb::gen {
+
+// Whether solving m may look into d: d comes earlier in the order and has no more men of a
+// side, nor more pieces of a side, than m (captures remove pieces, promotions turn men into
+// kings). The relation is transitive, so the materials a slice may look into are also all
+// those its own dependencies may look into.
+inline bool may_depend_on(const Material& m, const Material& d) {
+    if (d == m) return false;
+    const bool earlier = d.pieces() < m.pieces() || (d.pieces() == m.pieces() && d.men() < m.men());
+    return earlier && d.white_men <= m.white_men && d.black_men <= m.black_men &&
+           d.white_men + d.white_kings <= m.white_men + m.white_kings &&
+           d.black_men + d.black_kings <= m.black_men + m.black_kings;
+}
+
+enum class SliceAction {
+    solve,  // no finished tables: solved in this run
+    load,   // finished, read back: a slice solved in this run needs it, or its entry does
+    keep,   // finished, checked and kept as it is
+};
+
+// For each material of `order` (dependencies first): `finished` tells whether its three
+// tables are present and pass their checks, `described` whether the manifest has its entry.
+// A finished material is read back when a material solved or read back in this run may look
+// into it or into its colour-flipped twin (the in-memory tablebase answers for a twin through
+// the other, so one of the two is read: the first in the order), when its own entry is
+// missing, or never otherwise. Reading a slice back also reads its twin's tables (they hold
+// its Black to move): a finished material whose twin is not finished is solved instead.
+inline std::vector<SliceAction> plan_slices(const std::vector<Material>& order,
+                                            const std::function<bool(const Material&)>& finished,
+                                            const std::function<bool(const Material&)>& described) {
+    std::vector<SliceAction> plan(order.size(), SliceAction::keep);
+    std::vector<std::size_t> roots;  // materials this run computes: solved or read back
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const Material& m = order[k];
+        if (!finished(m)) {
+            plan[k] = SliceAction::solve;
+        } else if (!described(m)) {
+            plan[k] =
+                m.flipped() == m || finished(m.flipped()) ? SliceAction::load : SliceAction::solve;
+        } else {
+            continue;
+        }
+        roots.push_back(k);
+    }
+    // Twin pairs some root may look into, by the pair's first material.
+    std::set<Material> needed;
+    for (const std::size_t r : roots)
+        for (const Material& d : order)
+            if (may_depend_on(order[r], d)) needed.insert(std::min(d, d.flipped()));
+    // The first material of each needed pair in the order is computed (every needed pair has
+    // one: it was found there).
+    std::set<Material> covered;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const Material& m = order[k];
+        const Material pair = std::min(m, m.flipped());
+        if (!needed.count(pair) || covered.count(pair)) continue;
+        covered.insert(pair);
+        if (plan[k] == SliceAction::keep)
+            plan[k] =
+                m.flipped() == m || finished(m.flipped()) ? SliceAction::load : SliceAction::solve;
+    }
+    return plan;
+}
+
+}  // namespace dtb::gen

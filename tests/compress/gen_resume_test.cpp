@@ -1,0 +1,132 @@
+// dtb gen resuming in a directory that already holds tables (gen/generate.hpp,
+// gen/resume_plan.hpp): whatever was there — a finished run, a killed one, a damaged table, a
+// lost manifest — the directory ends byte for byte as a fresh run writes it, and finished
+// slices are read back into memory only where a slice still to solve needs them.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "compress_test_support.hpp"
+#include "dtb/gen/generate.hpp"
+
+namespace dtb::test {
+namespace {
+
+constexpr int kPieces = 3;
+
+gen::GenSummary generate(const std::filesystem::path& dir, std::vector<std::string>* warnings) {
+    gen::GenOptions o;
+    o.pieces = kPieces;
+    o.out = dir;
+    o.compression = compress::Compression::fast;
+    gen::GenCallbacks cb;
+    if (warnings) cb.warning = [warnings](const std::string& w) { warnings->push_back(w); };
+    return gen::generate<Russian>(VariantId::russian, o, cb);
+}
+
+// A fresh run's directory, made once.
+const std::filesystem::path& fresh() {
+    static TempDir dir;
+    static const bool made = (generate(dir.path, nullptr), true);
+    (void)made;
+    return dir.path;
+}
+
+void copy_fresh(const std::filesystem::path& to) {
+    std::filesystem::copy(fresh(), to,
+                          std::filesystem::copy_options::recursive |
+                              std::filesystem::copy_options::overwrite_existing);
+}
+
+const int kSlices = int(materials_up_to(kPieces).size());
+
+TEST(GenResume, AFinishedDirectoryIsCheckedAndKeptWithoutReadingItBack) {
+    TempDir dir;
+    copy_fresh(dir.path);
+    std::vector<std::string> warnings;
+    const auto sum = generate(dir.path, &warnings);
+    EXPECT_EQ(sum.slices_solved, 0);
+    EXPECT_EQ(sum.slices_loaded, kSlices);
+    EXPECT_EQ(sum.slices_read_back, 0);
+    EXPECT_TRUE(warnings.empty());
+    expect_same_files(fresh(), dir.path);
+}
+
+TEST(GenResume, AKilledRunEndsAsAFreshOne) {
+    // Killed while writing the tables of the materials after the first half: their tables
+    // are gone (one left as a temporary file) and the manifest stops before them.
+    TempDir dir;
+    copy_fresh(dir.path);
+    const auto order = materials_up_to(kPieces);
+    const std::size_t done = order.size() / 2;
+    for (std::size_t k = done; k < order.size(); ++k)
+        for (const auto kind : gen::kValueKinds)
+            std::filesystem::remove(dir.path / compress::table_file_name(order[k], kind));
+    const auto partial = compress::table_file_name(order.back(), gen::kValueKinds[0]);
+    write_bytes(dir.path / (partial + ".tmp"), {'x', 'y'});
+    nlohmann::ordered_json manifest;
+    std::ifstream(dir.path / "manifest.json") >> manifest;
+    auto& slices = manifest.at("slices");
+    slices.erase(slices.begin() + std::ptrdiff_t(done), slices.end());
+    std::ofstream(dir.path / "manifest.json") << manifest.dump(2) << "\n";
+
+    std::vector<std::string> warnings;
+    const auto sum = generate(dir.path, &warnings);
+    EXPECT_TRUE(warnings.empty());
+    EXPECT_GE(sum.slices_solved, kSlices - int(done));
+    EXPECT_EQ(sum.slices_solved + sum.slices_loaded, kSlices);
+    // What the slices solved need is read back, not everything kept.
+    EXPECT_GT(sum.slices_read_back, 0);
+    EXPECT_LT(sum.slices_read_back, sum.slices_loaded);
+    expect_same_files(fresh(), dir.path);
+}
+
+TEST(GenResume, ADamagedTableIsNamedAndItsSliceSolvedAgain) {
+    TempDir dir;
+    copy_fresh(dir.path);
+    const auto damaged = dir.path / "KMvK.dtw.dtb";
+    auto bytes = read_bytes(damaged);
+    ASSERT_GT(bytes.size(), 100u);
+    bytes[bytes.size() - 20] ^= 0x10;  // in the compressed blocks
+    write_bytes(damaged, bytes);
+
+    std::vector<std::string> warnings;
+    const auto sum = generate(dir.path, &warnings);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("KMvK.dtw.dtb"), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[0].find("solving KMvK again"), std::string::npos) << warnings[0];
+    // KMvK, and its twin KvKM when that comes later in the order (written with it).
+    EXPECT_GE(sum.slices_solved, 1);
+    EXPECT_LE(sum.slices_solved, 2);
+    expect_same_files(fresh(), dir.path);
+}
+
+TEST(GenResume, ALostManifestIsRebuiltFromTheTables) {
+    TempDir dir;
+    copy_fresh(dir.path);
+    std::filesystem::remove(dir.path / "manifest.json");
+    const auto sum = generate(dir.path, nullptr);
+    EXPECT_EQ(sum.slices_solved, 0);
+    EXPECT_EQ(sum.slices_read_back, kSlices);  // the statistics come from the values
+    expect_same_files(fresh(), dir.path);
+}
+
+TEST(GenResume, AManifestEntryThatCannotDescribeItsSliceIsRebuilt) {
+    TempDir dir;
+    copy_fresh(dir.path);
+    nlohmann::ordered_json manifest;
+    std::ifstream(dir.path / "manifest.json") >> manifest;
+    for (auto& s : manifest.at("slices"))
+        if (s.at("material") == "KKvM") s.at("sides").at(1).at("wins") = 1;  // sum broken
+    std::ofstream(dir.path / "manifest.json") << manifest.dump(2) << "\n";
+    const auto sum = generate(dir.path, nullptr);
+    EXPECT_EQ(sum.slices_solved, 0);
+    EXPECT_GT(sum.slices_read_back, 0);
+    expect_same_files(fresh(), dir.path);
+}
+
+}  // namespace
+}  // namespace dtb::test

@@ -1,0 +1,115 @@
+// What a resumed dtb gen does with each material (gen/resume_plan.hpp): finished materials
+// are kept, and read back only when a material solved or read back in the run may look into
+// them or their twin; one material of a needed twin pair is read, the first in the order.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "dtb/gen/resume_plan.hpp"
+
+namespace dtb::gen {
+namespace {
+
+using Plan = std::map<std::string, SliceAction>;
+
+Plan plan_for(int pieces, const std::set<std::string>& unfinished,
+              const std::set<std::string>& undescribed = {}) {
+    const auto order = materials_up_to(pieces);
+    const auto plan = plan_slices(
+        order, [&](const Material& m) { return !unfinished.count(m.name()); },
+        [&](const Material& m) { return !undescribed.count(m.name()); });
+    Plan out;
+    for (std::size_t k = 0; k < order.size(); ++k) out[order[k].name()] = plan[k];
+    return out;
+}
+
+std::set<std::string> with(const Plan& p, SliceAction a) {
+    std::set<std::string> out;
+    for (const auto& [name, action] : p)
+        if (action == a) out.insert(name);
+    return out;
+}
+
+TEST(ResumePlan, AFinishedDirectoryIsKeptWhole) {
+    const Plan p = plan_for(4, {});
+    EXPECT_EQ(with(p, SliceAction::keep).size(), materials_up_to(4).size());
+}
+
+TEST(ResumePlan, AnEmptyDirectoryIsSolvedWhole) {
+    std::set<std::string> all;
+    for (const auto& m : materials_up_to(3)) all.insert(m.name());
+    const Plan p = plan_for(3, all);
+    EXPECT_EQ(with(p, SliceAction::solve), all);
+}
+
+TEST(ResumePlan, WhatASolvedSliceMayLookIntoIsReadBackOncePerTwinPair) {
+    // KMvK may look into the earlier materials with no black man, at most two white pieces
+    // and one black: KvK, MvK and KKvK (the promotion). Each is read back through its twin
+    // pair's first material in the order.
+    const Plan p = plan_for(3, {"KMvK"});
+    EXPECT_EQ(with(p, SliceAction::solve), std::set<std::string>{"KMvK"});
+    const auto load = with(p, SliceAction::load);
+    EXPECT_EQ(load.size(), 3u);
+    EXPECT_TRUE(load.count("KvK"));
+    EXPECT_EQ(load.count("MvK") + load.count("KvM"), 1u);
+    EXPECT_EQ(load.count("KKvK") + load.count("KvKK"), 1u);
+    // Nothing else: MvM has a black man, which KMvK has not; later materials are finished.
+    EXPECT_EQ(p.at("MvM"), SliceAction::keep);
+    EXPECT_EQ(p.at("MMvK"), SliceAction::keep);
+}
+
+TEST(ResumePlan, AMissingManifestEntryReadsTheSliceAndWhatItNeeds) {
+    const Plan p = plan_for(3, {}, {"KKvK"});
+    EXPECT_EQ(p.at("KKvK"), SliceAction::load);
+    EXPECT_EQ(p.at("KvK"), SliceAction::load);  // a capture of KKvK leads there
+    EXPECT_EQ(p.at("MvM"), SliceAction::keep);
+    EXPECT_TRUE(with(p, SliceAction::solve).empty());
+}
+
+TEST(ResumePlan, ASliceToReadWhoseTwinIsNotFinishedIsSolved) {
+    // KKvK (which holds KvKK's Black to move) is missing; KvKK is needed by KKvKK (4 pieces)
+    // being solved: reading it back would need KKvK's tables, so it is solved, which writes
+    // KKvK too.
+    const Plan p = plan_for(4, {"KKvK", "KKvKK"});
+    const auto first = std::min(*Material::parse("KvKK"), *Material::parse("KKvK"));
+    EXPECT_EQ(p.at(first.name()), SliceAction::solve);
+    EXPECT_EQ(p.at("KKvK"), SliceAction::solve);
+}
+
+TEST(ResumePlan, DependenciesAreTransitive) {
+    // may_depend_on is transitive: what a dependency may look into, the slice may too, so
+    // everything a slice read back needs is read back (or solved) before it.
+    const auto order = materials_up_to(4);
+    for (const auto& a : order)
+        for (const auto& b : order)
+            for (const auto& c : order)
+                if (may_depend_on(a, b) && may_depend_on(b, c)) {
+                    EXPECT_TRUE(may_depend_on(a, c)) << a.name() << b.name() << c.name();
+                }
+}
+
+TEST(ResumePlan, EveryMaterialReadOrSolvedHasWhatItNeedsBeforeIt) {
+    // Whatever is unfinished, each material solved or read back finds each material it may
+    // look into (or that one's twin) solved or read back earlier in the order.
+    const auto order = materials_up_to(4);
+    for (std::size_t gone = 0; gone < order.size(); gone += 3) {
+        const Plan p = plan_for(4, {order[gone].name()}, {order[(gone * 7) % order.size()].name()});
+        std::set<Material> held;
+        for (const auto& m : order) {
+            const SliceAction a = p.at(m.name());
+            if (a == SliceAction::keep) continue;
+            for (const auto& d : order)
+                if (may_depend_on(m, d)) {
+                    EXPECT_TRUE(held.count(d) || held.count(d.flipped()))
+                        << m.name() << " needs " << d.name() << " (unfinished "
+                        << order[gone].name() << ")";
+                }
+            held.insert(m);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace dtb::gen
