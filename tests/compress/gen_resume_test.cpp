@@ -128,5 +128,29 @@ TEST(GenResume, AManifestEntryThatCannotDescribeItsSliceIsRebuilt) {
     expect_same_files(fresh(), dir.path);
 }
 
+TEST(GenResume, OnlyNamesTheTableItCannotDoWithout) {
+    // --only KMvK with KMvK gone: its promotion leads to KKvK, whose Black to move is in
+    // KvKK's tables; without them KKvK cannot be read back, and --only solves nothing else.
+    TempDir dir;
+    copy_fresh(dir.path);
+    for (const auto kind : gen::kValueKinds)
+        std::filesystem::remove(dir.path /
+                                compress::table_file_name(*Material::parse("KMvK"), kind));
+    std::filesystem::remove(dir.path / "KvKK.wdl.dtb");
+    gen::GenOptions o;
+    o.pieces = kPieces;
+    o.out = dir.path;
+    o.only = Material::parse("KMvK");
+    try {
+        gen::generate<Russian>(VariantId::russian, o);
+        FAIL() << "generated without a table it needs";
+    } catch (const compress::TableError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("KvKK.wdl.dtb"), std::string::npos) << what;
+        EXPECT_NE(what.find("KMvK needs KKvK"), std::string::npos) << what;
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir.path / "KMvK.wdl.dtb"));
+}
+
 }  // namespace
 }  // namespace dtb::test

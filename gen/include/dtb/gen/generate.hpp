@@ -173,19 +173,25 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     };
     const std::vector<SliceAction> plan = plan_slices(
         order, [&](const Material& m) { return found.finished.count(m) > 0; }, described);
+    // Why a material must be solved: what is wrong with its tables, or with its twin's.
+    auto problem = [&](const Material& m) -> std::optional<std::string> {
+        for (const Material& x : {m, m.flipped()}) {
+            if (const auto d = found.damaged.find(x); d != found.damaged.end()) return d->second;
+            if (!found.finished.count(x))
+                return (o.out / compress::table_file_name(x, kValueKinds[0])).string() +
+                       " is missing";
+        }
+        return std::nullopt;
+    };
     for (std::size_t k = 0; k < order.size(); ++k) {
         const Material& m = order[k];
         if (plan[k] != SliceAction::solve) continue;
-        const auto damage = found.damaged.find(m);
         if (o.only && m != *o.only)
-            throw compress::TableError(
-                (damage != found.damaged.end()
-                     ? damage->second
-                     : (o.out / compress::table_file_name(m, kValueKinds[0])).string() +
-                           " is missing") +
-                ": " + o.only->name() + " needs " + m.name() + "; generate without --only first");
-        if (damage != found.damaged.end())
-            cb.warning(damage->second + "; solving " + m.name() + " again");
+            throw compress::TableError(problem(m).value_or(m.name() + " cannot be read") + ": " +
+                                       o.only->name() + " needs " + m.name() +
+                                       "; generate without --only first");
+        if (const auto d = found.damaged.find(m); d != found.damaged.end())
+            cb.warning(d->second + "; solving " + m.name() + " again");
     }
 
     // The manifest entries of twins written with a slice solved in this run, waiting for
