@@ -2,39 +2,50 @@
 
 namespace dtb::gen {
 
-std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
-                                              std::uint8_t variant, const Material& m,
-                                              compress::ValueKind k) {
+namespace {
+
+// m's table of kind k, opened as such and checked: the whole-file hash, and every block
+// decoded once. Throws compress::TableError naming what is wrong.
+std::unique_ptr<compress::TableReader> open_checked(const std::filesystem::path& dir,
+                                                    std::uint8_t variant, const Material& m,
+                                                    compress::ValueKind k,
+                                                    compress::DecodeContext& ctx) {
     std::unique_ptr<compress::TableReader> r;
     std::string message;
     const auto path = dir / compress::table_file_name(m, k);
-    if (compress::TableReader::open(path, {variant, m, k}, r, message) != compress::ErrorCode::ok)
+    if (compress::TableReader::open(path, {variant, m, k}, r, message) != compress::ErrorCode::ok ||
+        r->verify(ctx, message) != compress::ErrorCode::ok)
         throw compress::TableError(message);
+    return r;
+}
+
+// What is wrong with the first of m's three tables that fails open_checked, or nothing.
+std::optional<std::string> check_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                                        const Material& m) {
     compress::DecodeContext ctx;
-    // verify() checks the whole-file hash and decodes every block once; decoding again
-    // below is cheap next to solving.
-    if (r->verify(ctx, message) != compress::ErrorCode::ok) throw compress::TableError(message);
+    try {
+        for (const auto k : kValueKinds) open_checked(dir, variant, m, k, ctx);
+    } catch (const compress::TableError& e) {
+        return e.what();
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
+                                              std::uint8_t variant, const Material& m,
+                                              compress::ValueKind k) {
+    compress::DecodeContext ctx;
+    // Decoding again after the check is cheap next to solving.
+    const auto r = open_checked(dir, variant, m, k, ctx);
     std::vector<std::uint16_t> values(r->positions());
+    std::string message;
     for (std::uint64_t b = 0; b < r->blocks(); ++b)
         if (r->decode_block(b, ctx, values.data() + b * r->block_positions(), message) !=
             compress::ErrorCode::ok)
             throw compress::TableError(message);
     return values;
-}
-
-std::optional<std::string> check_tables(const std::filesystem::path& dir, std::uint8_t variant,
-                                        const Material& m) {
-    compress::DecodeContext ctx;
-    for (const auto k : kValueKinds) {
-        std::unique_ptr<compress::TableReader> r;
-        std::string message;
-        const auto path = dir / compress::table_file_name(m, k);
-        if (compress::TableReader::open(path, {variant, m, k}, r, message) !=
-                compress::ErrorCode::ok ||
-            r->verify(ctx, message) != compress::ErrorCode::ok)
-            return message;
-    }
-    return std::nullopt;
 }
 
 FoundTables find_tables(const std::filesystem::path& dir, std::uint8_t variant,

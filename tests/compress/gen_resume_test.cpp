@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,11 +18,13 @@ namespace {
 
 constexpr int kPieces = 3;
 
-gen::GenSummary generate(const std::filesystem::path& dir, std::vector<std::string>* warnings) {
+gen::GenSummary generate(const std::filesystem::path& dir, std::vector<std::string>* warnings,
+                         std::optional<Material> only = std::nullopt) {
     gen::GenOptions o;
     o.pieces = kPieces;
     o.out = dir;
     o.compression = compress::Compression::fast;
+    o.only = only;
     gen::GenCallbacks cb;
     if (warnings) cb.warning = [warnings](const std::string& w) { warnings->push_back(w); };
     return gen::generate<Russian>(VariantId::russian, o, cb);
@@ -43,6 +46,20 @@ void copy_fresh(const std::filesystem::path& to) {
 
 const int kSlices = int(materials_up_to(kPieces).size());
 
+void remove_tables(const std::filesystem::path& dir, const Material& m) {
+    for (const auto kind : gen::kValueKinds)
+        std::filesystem::remove(dir / compress::table_file_name(m, kind));
+}
+
+// Rewrites dir's manifest after f has changed its list of slice entries.
+template <class F>
+void edit_manifest(const std::filesystem::path& dir, F&& f) {
+    nlohmann::ordered_json manifest;
+    std::ifstream(dir / "manifest.json") >> manifest;
+    f(manifest.at("slices"));
+    std::ofstream(dir / "manifest.json") << manifest.dump(2) << "\n";
+}
+
 TEST(GenResume, AFinishedDirectoryIsCheckedAndKeptWithoutReadingItBack) {
     TempDir dir;
     copy_fresh(dir.path);
@@ -62,16 +79,12 @@ TEST(GenResume, AKilledRunEndsAsAFreshOne) {
     copy_fresh(dir.path);
     const auto order = materials_up_to(kPieces);
     const std::size_t done = order.size() / 2;
-    for (std::size_t k = done; k < order.size(); ++k)
-        for (const auto kind : gen::kValueKinds)
-            std::filesystem::remove(dir.path / compress::table_file_name(order[k], kind));
+    for (std::size_t k = done; k < order.size(); ++k) remove_tables(dir.path, order[k]);
     const auto partial = compress::table_file_name(order.back(), gen::kValueKinds[0]);
     write_bytes(dir.path / (partial + ".tmp"), {'x', 'y'});
-    nlohmann::ordered_json manifest;
-    std::ifstream(dir.path / "manifest.json") >> manifest;
-    auto& slices = manifest.at("slices");
-    slices.erase(slices.begin() + std::ptrdiff_t(done), slices.end());
-    std::ofstream(dir.path / "manifest.json") << manifest.dump(2) << "\n";
+    edit_manifest(dir.path, [&](nlohmann::ordered_json& slices) {
+        slices.erase(slices.begin() + std::ptrdiff_t(done), slices.end());
+    });
 
     std::vector<std::string> warnings;
     const auto sum = generate(dir.path, &warnings);
@@ -117,11 +130,10 @@ TEST(GenResume, ALostManifestIsRebuiltFromTheTables) {
 TEST(GenResume, AManifestEntryThatCannotDescribeItsSliceIsRebuilt) {
     TempDir dir;
     copy_fresh(dir.path);
-    nlohmann::ordered_json manifest;
-    std::ifstream(dir.path / "manifest.json") >> manifest;
-    for (auto& s : manifest.at("slices"))
-        if (s.at("material") == "KKvM") s.at("sides").at(1).at("wins") = 1;  // sum broken
-    std::ofstream(dir.path / "manifest.json") << manifest.dump(2) << "\n";
+    edit_manifest(dir.path, [](nlohmann::ordered_json& slices) {
+        for (auto& s : slices)
+            if (s.at("material") == "KKvM") s.at("sides").at(1).at("wins") = 1;  // sum broken
+    });
     const auto sum = generate(dir.path, nullptr);
     EXPECT_EQ(sum.slices_solved, 0);
     EXPECT_GT(sum.slices_read_back, 0);
@@ -133,16 +145,10 @@ TEST(GenResume, OnlyNamesTheTableItCannotDoWithout) {
     // KvKK's tables; without them KKvK cannot be read back, and --only solves nothing else.
     TempDir dir;
     copy_fresh(dir.path);
-    for (const auto kind : gen::kValueKinds)
-        std::filesystem::remove(dir.path /
-                                compress::table_file_name(*Material::parse("KMvK"), kind));
+    remove_tables(dir.path, *Material::parse("KMvK"));
     std::filesystem::remove(dir.path / "KvKK.wdl.dtb");
-    gen::GenOptions o;
-    o.pieces = kPieces;
-    o.out = dir.path;
-    o.only = Material::parse("KMvK");
     try {
-        gen::generate<Russian>(VariantId::russian, o);
+        generate(dir.path, nullptr, Material::parse("KMvK"));
         FAIL() << "generated without a table it needs";
     } catch (const compress::TableError& e) {
         const std::string what = e.what();

@@ -46,6 +46,9 @@ enum class SliceAction {
 inline std::vector<SliceAction> plan_slices(const std::vector<Material>& order,
                                             const std::function<bool(const Material&)>& finished,
                                             const std::function<bool(const Material&)>& described) {
+    auto read_back_or_solve = [&](const Material& m) {
+        return m.flipped() == m || finished(m.flipped()) ? SliceAction::load : SliceAction::solve;
+    };
     std::vector<SliceAction> plan(order.size(), SliceAction::keep);
     std::vector<std::size_t> roots;  // materials this run computes: solved or read back
     for (std::size_t k = 0; k < order.size(); ++k) {
@@ -53,8 +56,7 @@ inline std::vector<SliceAction> plan_slices(const std::vector<Material>& order,
         if (!finished(m)) {
             plan[k] = SliceAction::solve;
         } else if (!described(m)) {
-            plan[k] =
-                m.flipped() == m || finished(m.flipped()) ? SliceAction::load : SliceAction::solve;
+            plan[k] = read_back_or_solve(m);
         } else {
             continue;
         }
@@ -73,9 +75,7 @@ inline std::vector<SliceAction> plan_slices(const std::vector<Material>& order,
         const Material pair = std::min(m, m.flipped());
         if (!needed.count(pair) || covered.count(pair)) continue;
         covered.insert(pair);
-        if (plan[k] == SliceAction::keep)
-            plan[k] =
-                m.flipped() == m || finished(m.flipped()) ? SliceAction::load : SliceAction::solve;
+        if (plan[k] == SliceAction::keep) plan[k] = read_back_or_solve(m);
     }
     return plan;
 }

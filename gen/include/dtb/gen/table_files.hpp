@@ -130,14 +130,10 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
                                               std::uint8_t variant, const Material& m,
                                               compress::ValueKind k);
 
-// Checks m's three tables without keeping their values: each one opens as m's table of its
-// kind and every checksum holds (every block is decoded once). Returns what is wrong with the
-// first table that fails, or nothing.
-std::optional<std::string> check_tables(const std::filesystem::path& dir, std::uint8_t variant,
-                                        const Material& m);
-
-// Which of `materials` have tables in dir: finished (all three pass check_tables), or
-// damaged (some table is there but one fails: what is wrong). Checked side by side.
+// Which of `materials` have tables in dir: finished (each of the three opens as the
+// material's table of its kind and every checksum holds, every block decoded once; no value
+// is kept), or damaged (some table is there but one fails: what is wrong). Checked side by
+// side.
 struct FoundTables {
     std::set<Material> finished;
     std::map<Material, std::string> damaged;
