@@ -340,14 +340,16 @@ class SliceSolver : CellFormat {
             }
         }
         int level() const { return k == win ? win_level : k == loss ? loss_level : 0; }
-        // The summary of exits each worth 1 (the DTC pass), from its kind.
-        static ExitSummary worth_one(std::uint8_t kind) {
+        // The summary of a kind decided at `level` (kept in a cell, or worth_one's).
+        static ExitSummary at(std::uint32_t kind, int level) {
             ExitSummary e;
             e.k = Kind(kind);
-            if (e.k == win) e.win_level = 1;
-            if (e.k == loss) e.loss_level = 1;
+            if (e.k == win) e.win_level = level;
+            if (e.k == loss) e.loss_level = level;
             return e;
         }
+        // The summary of exits each worth 1 (the DTC pass), from its kind.
+        static ExitSummary worth_one(std::uint8_t kind) { return at(kind, 1); }
     };
 
     // Whether the region's level loop is the counting one (the bit-parallel loop and the
@@ -658,7 +660,7 @@ class SliceSolver : CellFormat {
                 Cell& c = sc.cell[kingless][i];
                 if (state(c) != kPending) continue;
                 if (count(c) != 0) throw std::logic_error("generator: a king move without king");
-                c = by_exits(c);
+                c = decide(c, ExitSummary::at(kind(c), level(c)));
             }
         });
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
@@ -667,24 +669,17 @@ class SliceSolver : CellFormat {
             if (int(p.side) != mover) return;
             Cell& c = sc.cell[mover][i - base];
             if (state(c) != kPending) return;
+            ExitSummary e = ExitSummary::at(kind(c), level(c));
             if ((c & kCaptureBit) || count(c) == 0) {
-                c = by_exits(c);
+                c = decide(c, e);
                 return;
             }
-            ExitSummary e;
-            e.k = Kind(kind(c));
-            if (e.k == win) e.win_level = level(c);
-            if (e.k == loss) e.loss_level = level(c);
             int moves = 0;
             const bb empty = p.empty();
             for (bb kings = p.kings_of(p.side) & ~Rules<V>::frozen_king(p); kings;) {
                 const int from = pop_lsb(kings);
                 for (bb to = MoveGen<V>::king_reach(from, empty); to; ++moves) {
-                    P child = p;
-                    const bb squares = bit<bb>(from) | bit<bb>(pop_lsb(to));
-                    child.pieces(p.side) ^= squares;
-                    child.kings ^= squares;
-                    child.side = ~p.side;
+                    const P child = apply(p, MoveGen<V>::quiet_move(from, pop_lsb(to), false));
                     const Cell cc = sc.cell[kingless][idx.rank_in_block(child, base) - base];
                     e.add(wdl_of(state(cc)), level(cc) + 1);
                 }
@@ -693,15 +688,14 @@ class SliceSolver : CellFormat {
                 throw std::logic_error("generator: king moves miscounted in a one-sided block");
             if (e.level() > kMaxLevel)
                 throw std::runtime_error("generator: distance beyond 16382 plies");
-            if (e.k == win) c = resolved(c, kWon, e.level());
-            if (e.k == loss) c = resolved(c, kLost, e.level());
+            c = decide(c, e);
         });
     }
-    // A pending cell decided by its exits alone (it has no internal move), or still pending:
-    // a draw.
-    static Cell by_exits(Cell c) {
-        if (kind(c) == win) return resolved(c, kWon, level(c));
-        if (kind(c) == loss) return resolved(c, kLost, level(c));
+    // A pending cell once everything its position leads to is summarised in e: won or lost
+    // at e's level, or still pending (a draw).
+    static Cell decide(Cell c, const ExitSummary& e) {
+        if (e.k == win) return resolved(c, kWon, e.level());
+        if (e.k == loss) return resolved(c, kLost, e.level());
         return c;
     }
 
