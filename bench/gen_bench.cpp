@@ -1,10 +1,14 @@
 // Generator speed: positions resolved per second on representative slices — kings only,
 // men only, mixed; 8x8 and 10x10 — with the slices they depend on solved once beforehand.
+// And what dtb gen does with a solved slice before the next: its tables written (fast preset),
+// and of that the search for the entries they leave out.
 // Run: dtb_bench --benchmark_filter=Gen   (threads: OMP_NUM_THREADS)
 #include <benchmark/benchmark.h>
 #include <omp.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
@@ -56,6 +60,49 @@ void gen_bench(benchmark::State& state, const char* material) {
     state.counters["peak_MiB"] = double(u.ru_maxrss) / 1024.0;
 }
 
+// A solved slice with its dependencies' values and its capture flags, kept for the writing
+// benchmarks.
+template <class V>
+const Slice<V>& solved(const char* material) {
+    static std::map<std::string, std::unique_ptr<Slice<V>>> cache;
+    auto& s = cache[material];
+    if (!s) {
+        const Material m = *Material::parse(material);
+        Tablebase<V> tb = Tablebase<V>::solve(m.pieces() - 1);
+        for (const auto& d : materials_up_to(m.pieces())) {
+            if (d.pieces() != m.pieces() || d.men() >= m.men()) continue;
+            SliceSolver<V> pre(d, &tb, Tablebase<V>::exit_lookup);
+            tb.add(pre.solve());
+        }
+        SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup);
+        s = solver.solve();
+    }
+    return *s;
+}
+
+// The entries a table leaves out (unstored_mask: captures, and threats no move answers).
+template <class V>
+void unstored_bench(benchmark::State& state, const char* material) {
+    const Slice<V>& s = solved<V>(material);
+    for (auto _ : state) benchmark::DoNotOptimize(unstored_mask(s));
+    state.counters["entries/s"] = benchmark::Counter(double(s.index.size() * state.iterations()),
+                                                     benchmark::Counter::kIsRate);
+}
+
+// The three tables of White to move, as dtb gen russian --compression fast writes them.
+void write_bench(benchmark::State& state, const char* material) {
+    const Slice<Russian>& s = solved<Russian>(material);
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("dtb_gen_bench_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(
+            write_tables(dir, std::uint8_t(VariantId::russian), s, compress::Compression::fast));
+    std::filesystem::remove_all(dir);
+    state.counters["entries/s"] = benchmark::Counter(double(s.index.size() * state.iterations()),
+                                                     benchmark::Counter::kIsRate);
+}
+
 template <class V>
 void register_gen(const char* material) {
     const std::string name = "Gen/" + std::string(V::name) + "/" + material;
@@ -70,8 +117,15 @@ const bool registered = [] {
     register_gen<Russian>("MMvMM");   // men only
     register_gen<Russian>("KMvKM");   // mixed
     register_gen<Russian>("KMvKKM");  // mixed, 5 pieces: 19.1 M entries, blocks of 13 K
+    register_gen<Russian>("MvKKKK");  // a side without king (resolve_one_sided)
     register_gen<International>("KKvK");
     register_gen<International>("KMvM");
+    benchmark::RegisterBenchmark("GenUnstored/russian/KMvKKM", unstored_bench<Russian>, "KMvKKM")
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark("GenWrite/russian/KMvKKM", write_bench, "KMvKKM")
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     return true;
 }();
 

@@ -173,6 +173,13 @@ class Index {
         }
     }
 
+    // The rank of k kings of one colour among the squares `free` they may stand on (for
+    // White's kings, the squares the men leave; for Black's, those White's kings leave too):
+    // a term of the index within a block.
+    static std::uint64_t kings_rank(bb kings, bb free, int k) {
+        return rank_subset(kings, free, k);
+    }
+
     std::uint64_t white_king_ranks() const { return white_kings_; }
     std::uint64_t black_king_ranks() const { return black_kings_; }
 

@@ -45,9 +45,11 @@ bool answers_threat(const Position<V>& q) {
 // A move can leave the opponent without a capture only if, for each of the opponent's first
 // jumps, it moves the piece jumped or lands on a square the jump needs empty (nothing else
 // a quiet move changes can stop a jump). Only the moves that pass this test for every jump
-// are made and tested; the first answer ends the search.
-template <class V>
-bool has_threat_answer(const Position<V>& p) {
+// are made and tested, by `answers(q)` on the position q reached, which must say what
+// answers_threat(q) says (the generator reads it from the capture flags of its slice); the
+// first answer ends the search.
+template <class V, class Answers>
+bool has_threat_answer(const Position<V>& p, Answers&& answers) {
     using bb = typename V::board::bb;
     struct Jump {
         bb victim, needs_empty;
@@ -74,7 +76,11 @@ bool has_threat_answer(const Position<V>& p) {
         return allowed;
     };
     return MoveGen<V>::any_quiet_move_to(
-        p, targets, [&](const Move<typename V::board>& m) { return answers_threat(apply(p, m)); });
+        p, targets, [&](const Move<typename V::board>& m) { return answers(apply(p, m)); });
+}
+template <class V>
+bool has_threat_answer(const Position<V>& p) {
+    return has_threat_answer(p, [](const Position<V>& q) { return answers_threat(q); });
 }
 
 namespace detail {

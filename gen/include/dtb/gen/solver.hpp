@@ -38,7 +38,8 @@
 // no internal move, so its exits decide each of its positions; the other side's king moves
 // all lead to those, so each of its positions is decided by its exits and its king moves'
 // children, one look each (resolve_one_sided). On russian up to 5 pieces such blocks had
-// taken half of the level loops' time (5.3 of 10.0 s over both threads).
+// taken half of the level loops' time (5.3 of 10.0 s over both threads). Tests solve with
+// the counting loop everywhere (LevelLoop::counting) and compare.
 //
 // Only the DTW pass generates captures: it records, per position, whether the side to move
 // has one and what the captures and promotions give in the DTC pass (where every exit is
@@ -54,6 +55,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -83,9 +85,10 @@ template <class V>
 inline constexpr bool kMenOnlyAdvance = (V::man_moves &
                                          dirs({Dir::se, Dir::sw, Dir::s, Dir::e, Dir::w})) == 0;
 
-// The level loop of a region of one block with a king: the bit-parallel one
-// (gen/king_slabs.hpp), or the counting one that every other region uses (tests compare them).
-enum class LevelLoop { bit_parallel, counting };
+// How the regions that allow a shortcut are solved: a block with a lone king of a side by
+// the bit-parallel loop (gen/king_slabs.hpp), a block where a side has no king without a loop
+// (resolve_one_sided); or, for tests that compare, every region by the counting loop.
+enum class LevelLoop { fastest, counting };
 
 template <class V>
 class SliceSolver : CellFormat {
@@ -96,15 +99,16 @@ class SliceSolver : CellFormat {
   public:
     // `lookup` answers for any position reached by a capture or a promotion.
     SliceSolver(const Material& m, const void* context, ExitLookup<V> lookup,
-                LevelLoop loop = LevelLoop::bit_parallel)
+                LevelLoop loop = LevelLoop::fastest)
         : slice_(std::make_unique<Slice<V>>(m)),
           context_(context),
           lookup_(lookup),
           kings_(slice_->index),
           by_block_(kMenOnlyAdvance<V> && m.men() > 0 && slice_->index.blocks() > 1),
-          one_sided_(by_block_ && (m.white_kings == 0) != (m.black_kings == 0)),
+          one_sided_(loop == LevelLoop::fastest && by_block_ &&
+                     (m.white_kings == 0) != (m.black_kings == 0)),
           // Regions are single blocks where men only advance, or the slice has no men.
-          slabs_(slice_->index, loop == LevelLoop::bit_parallel && !one_sided_ &&
+          slabs_(slice_->index, loop == LevelLoop::fastest && !one_sided_ &&
                                     (kMenOnlyAdvance<V> || m.men() == 0)) {
         if (by_block_) waves_ = make_waves();
     }
@@ -303,10 +307,12 @@ class SliceSolver : CellFormat {
         }
     }
 
-    // Calls f(index, position, thread) for every position of the region, both sides to
-    // move. Shared: big blocks are cut into runs of white-king placements.
+    // Calls f(index, position, thread) for every position of the region, with each of
+    // `sides` to move. Shared: big blocks are cut into runs of white-king placements.
     template <bool Shared, class F>
-    void for_each_position(const Region& r, F&& f) const {
+    void for_each_position(const Region& r, F&& f,
+                           std::initializer_list<Color> sides = {Color::white,
+                                                                 Color::black}) const {
         const auto& idx = slice_->index;
         const std::uint64_t wk = idx.white_king_ranks();
         const std::uint64_t per_wk = idx.block_size() / std::max<std::uint64_t>(1, wk);
@@ -315,7 +321,7 @@ class SliceSolver : CellFormat {
         const std::uint64_t runs = (wk + step - 1) / step;
         for_range<Shared>((r.block_end - r.block_begin) * runs, [&](std::size_t k, int t) {
             const std::uint64_t block = r.block_begin + k / runs, w = k % runs * step;
-            for (Color side : {Color::white, Color::black})
+            for (Color side : sides)
                 idx.visit(block, w, std::min(wk, w + step), side,
                           [&](std::uint64_t i, const P& p) { f(i, p, t); });
         });
@@ -664,32 +670,39 @@ class SliceSolver : CellFormat {
             }
         });
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
-        const auto& idx = slice_->index;
-        for_each_position<Shared>(r, [&](std::uint64_t i, const P& p, int) {
-            if (int(p.side) != mover) return;
-            Cell& c = sc.cell[mover][i - base];
-            if (state(c) != kPending) return;
-            ExitSummary e = ExitSummary::at(kind(c), level(c));
-            if ((c & kCaptureBit) || count(c) == 0) {
-                c = decide(c, e);
-                return;
-            }
-            int moves = 0;
-            const bb empty = p.empty();
-            for (bb kings = p.kings_of(p.side) & ~Rules<V>::frozen_king(p); kings;) {
-                const int from = pop_lsb(kings);
-                for (bb to = MoveGen<V>::king_reach(from, empty); to; ++moves) {
-                    const P child = apply(p, MoveGen<V>::quiet_move(from, pop_lsb(to), false));
-                    const Cell cc = sc.cell[kingless][idx.rank_in_block(child, base) - base];
-                    e.add(wdl_of(state(cc)), level(cc) + 1);
+        // A child's index in the block is the rank of the mover's kings among the squares
+        // the men leave (the kingless side adds nothing): no position to make.
+        const bb free = G::board & ~(sc.men.first | sc.men.second);
+        const int mover_kings = mover == 0 ? m.white_kings : m.black_kings;
+        const Cell* const children = sc.cell[kingless].data();
+        for_each_position<Shared>(
+            r,
+            [&](std::uint64_t i, const P& p, int) {
+                Cell& c = sc.cell[mover][i - base];
+                if (state(c) != kPending) return;
+                ExitSummary e = ExitSummary::at(kind(c), level(c));
+                if ((c & kCaptureBit) || count(c) == 0) {
+                    c = decide(c, e);
+                    return;
                 }
-            }
-            if (moves != int(count(c)))
-                throw std::logic_error("generator: king moves miscounted in a one-sided block");
-            if (e.level() > kMaxLevel)
-                throw std::runtime_error("generator: distance beyond 16382 plies");
-            c = decide(c, e);
-        });
+                int moves = 0;
+                const bb empty = p.empty(), all = p.kings_of(p.side);
+                for (bb kings = all & ~Rules<V>::frozen_king(p); kings;) {
+                    const int from = pop_lsb(kings);
+                    const bb others = all ^ bit<bb>(from);
+                    for (bb to = MoveGen<V>::king_reach(from, empty); to; ++moves) {
+                        const Cell cc = children[Index<V>::kings_rank(others | bit<bb>(pop_lsb(to)),
+                                                                      free, mover_kings)];
+                        e.add(wdl_of(state(cc)), level(cc) + 1);
+                    }
+                }
+                if (moves != int(count(c)))
+                    throw std::logic_error("generator: king moves miscounted in a one-sided block");
+                if (e.level() > kMaxLevel)
+                    throw std::runtime_error("generator: distance beyond 16382 plies");
+                c = decide(c, e);
+            },
+            {Color(mover)});
     }
     // A pending cell once everything its position leads to is summarised in e: won or lost
     // at e's level, or still pending (a draw).
