@@ -28,23 +28,30 @@ const Tablebase<V>& dependencies(int pieces) {
     return *tb;
 }
 
+// What a slice of material m needs before it is solved: a copy of the smaller materials and,
+// solved here, those with as many pieces and fewer men (promotions).
+template <class V>
+Tablebase<V> needed_by(const Material& m) {
+    const auto& tb = dependencies<V>(m.pieces());
+    Tablebase<V> local;
+    for (const auto& d : materials_up_to(m.pieces()))
+        if (d.pieces() < m.pieces())
+            if (const auto* s = tb.slice(d)) local.add(std::make_unique<Slice<V>>(*s));
+    for (const auto& d : materials_up_to(m.pieces())) {
+        if (d.pieces() != m.pieces() || d.men() >= m.men()) continue;
+        SliceSolver<V> pre(d, &local, Tablebase<V>::exit_lookup);
+        local.add(pre.solve());
+    }
+    return local;
+}
+
 template <class V>
 void gen_bench(benchmark::State& state, const char* material) {
     const Material m = *Material::parse(material);
-    const auto& tb = dependencies<V>(m.pieces());
-    // Same piece count, fewer men (promotions): solved into a private copy per run.
     std::uint64_t positions = 0;
     for (auto _ : state) {
         state.PauseTiming();
-        Tablebase<V> local;
-        for (const auto& d : materials_up_to(m.pieces()))
-            if (d.pieces() < m.pieces())
-                if (const auto* s = tb.slice(d)) local.add(std::make_unique<Slice<V>>(*s));
-        for (const auto& d : materials_up_to(m.pieces())) {
-            if (d.pieces() != m.pieces() || d.men() >= m.men()) continue;
-            SliceSolver<V> pre(d, &local, Tablebase<V>::exit_lookup);
-            local.add(pre.solve());
-        }
+        const Tablebase<V> local = needed_by<V>(m);  // a private copy per run
         state.ResumeTiming();
         SliceSolver<V> solver(m, &local, Tablebase<V>::exit_lookup);
         auto slice = solver.solve();
@@ -60,38 +67,35 @@ void gen_bench(benchmark::State& state, const char* material) {
     state.counters["peak_MiB"] = double(u.ru_maxrss) / 1024.0;
 }
 
-// A solved slice with its dependencies' values and its capture flags, kept for the writing
-// benchmarks.
-template <class V>
-const Slice<V>& solved(const char* material) {
-    static std::map<std::string, std::unique_ptr<Slice<V>>> cache;
+// A solved russian slice with its capture flags, kept for the writing benchmarks.
+const Slice<Russian>& solved(const char* material) {
+    static std::map<std::string, std::unique_ptr<Slice<Russian>>> cache;
     auto& s = cache[material];
     if (!s) {
         const Material m = *Material::parse(material);
-        Tablebase<V> tb = Tablebase<V>::solve(m.pieces() - 1);
-        for (const auto& d : materials_up_to(m.pieces())) {
-            if (d.pieces() != m.pieces() || d.men() >= m.men()) continue;
-            SliceSolver<V> pre(d, &tb, Tablebase<V>::exit_lookup);
-            tb.add(pre.solve());
-        }
-        SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup);
+        const Tablebase<Russian> tb = needed_by<Russian>(m);
+        SliceSolver<Russian> solver(m, &tb, Tablebase<Russian>::exit_lookup);
         s = solver.solve();
     }
     return *s;
 }
 
-// The entries a table leaves out (unstored_mask: captures, and threats no move answers).
-template <class V>
-void unstored_bench(benchmark::State& state, const char* material) {
-    const Slice<V>& s = solved<V>(material);
-    for (auto _ : state) benchmark::DoNotOptimize(unstored_mask(s));
+// White-to-move entries of s handled per second, over the iterations.
+void count_entries(benchmark::State& state, const Slice<Russian>& s) {
     state.counters["entries/s"] = benchmark::Counter(double(s.index.size() * state.iterations()),
                                                      benchmark::Counter::kIsRate);
 }
 
+// The entries a table leaves out (unstored_mask: captures, and threats no move answers).
+void unstored_bench(benchmark::State& state, const char* material) {
+    const Slice<Russian>& s = solved(material);
+    for (auto _ : state) benchmark::DoNotOptimize(unstored_mask(s));
+    count_entries(state, s);
+}
+
 // The three tables of White to move, as dtb gen russian --compression fast writes them.
 void write_bench(benchmark::State& state, const char* material) {
-    const Slice<Russian>& s = solved<Russian>(material);
+    const Slice<Russian>& s = solved(material);
     const auto dir =
         std::filesystem::temp_directory_path() / ("dtb_gen_bench_" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
@@ -99,8 +103,7 @@ void write_bench(benchmark::State& state, const char* material) {
         benchmark::DoNotOptimize(
             write_tables(dir, std::uint8_t(VariantId::russian), s, compress::Compression::fast));
     std::filesystem::remove_all(dir);
-    state.counters["entries/s"] = benchmark::Counter(double(s.index.size() * state.iterations()),
-                                                     benchmark::Counter::kIsRate);
+    count_entries(state, s);
 }
 
 template <class V>
@@ -120,7 +123,7 @@ const bool registered = [] {
     register_gen<Russian>("MvKKKK");  // a side without king (resolve_one_sided)
     register_gen<International>("KKvK");
     register_gen<International>("KMvM");
-    benchmark::RegisterBenchmark("GenUnstored/russian/KMvKKM", unstored_bench<Russian>, "KMvKKM")
+    benchmark::RegisterBenchmark("GenUnstored/russian/KMvKKM", unstored_bench, "KMvKKM")
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
     benchmark::RegisterBenchmark("GenWrite/russian/KMvKKM", write_bench, "KMvKKM")
