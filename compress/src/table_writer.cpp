@@ -278,8 +278,8 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
     const std::uint64_t n = values.size();
     std::uint16_t max_value = 0;
 #pragma omp parallel for schedule(static) reduction(max : max_value) if (n >= (1 << 20))
-    for (std::uint64_t i = 0; i < n; ++i)
-        if (!dont_care[i]) max_value = std::max(max_value, values[i]);
+    for (std::uint64_t i = 0; i < n; ++i)  // without a branch: vectorised
+        max_value = std::max(max_value, dont_care[i] ? std::uint16_t(0) : values[i]);
     const Encoding enc =
         o.encoding != Encoding{0} ? o.encoding : detail::smallest_encoding(max_value);
     if (!detail::valid_encoding(std::uint8_t(enc)) || max_value > detail::max_encodable(enc))

@@ -112,6 +112,42 @@ TEST(Index, KingTableUnranksAsIndexDoes) {
     }
 }
 
+// KingsAfterMove against ranking the position reached, for every king and every empty square
+// it could go to, in slices whose Black has no king (White's kings are the whole term).
+template <class V>
+void check_kings_after_move(const Material& m) {
+    using bb = typename V::board::bb;
+    const Index<V> idx(m);
+    std::mt19937_64 rng(11);
+    for (int k = 0; k < 300; ++k) {
+        Position<V> p;
+        if (!idx.unrank(rng() % idx.size(), Color::white, p)) continue;
+        const bb kings = p.kings_of(Color::white);
+        const bb free = V::board::board & ~(p.men(Color::white) | p.men(Color::black));
+        for (bb from_set = kings; from_set;) {
+            const int from = pop_lsb(from_set);
+            const typename Index<V>::KingsAfterMove after(kings ^ bit<bb>(from), free);
+            for (bb to_set = p.empty(); to_set;) {
+                const int to = pop_lsb(to_set);
+                Position<V> q = p;
+                q.white ^= bit<bb>(from) | bit<bb>(to);
+                q.kings ^= bit<bb>(from) | bit<bb>(to);
+                ASSERT_EQ(after.rank(to), idx.rank(q) - idx.block_base(q))
+                    << V::name << " " << m.name() << " " << from << "-" << to;
+            }
+        }
+    }
+}
+
+TEST(Index, KingsAfterMoveRanksAsTheIndexDoes) {
+    for (const char* name : {"KvM", "KKvMM", "KKKvM", "KKKKvM", "KKMvMM"}) {
+        const auto m = *Material::parse(name);
+        check_kings_after_move<Russian>(m);
+        check_kings_after_move<International>(m);
+        check_kings_after_move<Canadian>(m);  // 128-bit boards
+    }
+}
+
 TEST(Index, VisitWalksTheValidEntriesInOrder) {
     for (const char* name : {"KKvKM", "MvMM", "KKKvK"}) {
         const Index<Russian> idx(*Material::parse(name));

@@ -173,12 +173,42 @@ class Index {
         }
     }
 
-    // The rank of k kings of one colour among the squares `free` they may stand on (for
-    // White's kings, the squares the men leave; for Black's, those White's kings leave too):
-    // a term of the index within a block.
-    static std::uint64_t kings_rank(bb kings, bb free, int k) {
-        return rank_subset(kings, free, k);
-    }
+    // The rank of the kings of one colour among the squares `free` they may stand on (for
+    // White's kings, the squares the men leave; for Black's, those White's kings leave too),
+    // a term of the index within a block, after one of them moves, for each square it may
+    // move to. The other kings' terms are summed once for each place the mover can take
+    // among them (j of them below it): a target costs two popcounts and one coefficient
+    // instead of a term per king.
+    class KingsAfterMove {
+      public:
+        // `others`: the kings that stay, squares of `free`.
+        KingsAfterMove(bb others, bb free) : others_(others), free_(free) {
+            // With j others below the mover, the i-th other (from 0, lowest first) is the
+            // (i+1)-th king of the set when i < j, else the (i+2)-th.
+            std::array<int, 16> ord{};
+            int n = 0;
+            for (bb o = others; o;)
+                ord[std::size_t(n++)] = popcount(free & (bit<bb>(pop_lsb(o)) - 1));
+            std::uint64_t sum = 0;
+            for (int i = 0; i < n; ++i) sum += binomial.unchecked(ord[std::size_t(i)], i + 2);
+            base_[0] = sum;
+            for (int j = 1; j <= n; ++j) {
+                const int o = ord[std::size_t(j - 1)];
+                sum += binomial.unchecked(o, j) - binomial.unchecked(o, j + 1);
+                base_[std::size_t(j)] = sum;
+            }
+        }
+        // The rank of the others and a king on `to` (a free square none of them holds).
+        std::uint64_t rank(int to) const {
+            const bb below = bit<bb>(to) - 1;
+            const int j = popcount(others_ & below);
+            return base_[std::size_t(j)] + binomial.unchecked(popcount(free_ & below), j + 1);
+        }
+
+      private:
+        bb others_, free_;
+        std::array<std::uint64_t, 17> base_{};
+    };
 
     std::uint64_t white_king_ranks() const { return white_kings_; }
     std::uint64_t black_king_ranks() const { return black_kings_; }

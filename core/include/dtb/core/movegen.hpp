@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include "dtb/core/direction.hpp"
@@ -76,6 +77,28 @@ constexpr typename V::board::bb king_sight(typename V::board::bb from,
     }
 }
 
+// Which of `kings` have a first jump along each direction (by_dir, indexed by Dir) and in
+// any (any), for all kings at once: a victim (one of `targets`) with an empty square beyond
+// it, looking back along the direction, sees the kings that reach it over empty squares.
+template <class V>
+struct KingJumps {
+    std::array<typename V::board::bb, kDirCount> by_dir{};
+    typename V::board::bb any = 0;
+};
+template <class V>
+constexpr KingJumps<V> king_jumps_from(typename V::board::bb kings, typename V::board::bb targets,
+                                       typename V::board::bb empty) {
+    using G = typename V::board;
+    KingJumps<V> j;
+    for_each_dir<V::king_captures>([&](auto d) {
+        constexpr Dir D = decltype(d)::value;
+        const auto victims = targets & G::template step<reverse(D)>(empty);
+        j.by_dir[int(D)] = king_sight<V, reverse(D)>(victims, empty) & kings;
+        j.any |= j.by_dir[int(D)];
+    });
+    return j;
+}
+
 // The depth-first capture search for one side. Out receives each legal capture (push) and
 // is cleared when a capture of higher precedence appears.
 template <class V, Color C, class Out>
@@ -101,11 +124,19 @@ class CaptureSearch {
             empty_ &= ~bit<bb>(sq);
         }
         bb kings = p.kings_of(C);
-        while (kings) {
-            const int sq = pop_lsb(kings);
+        if (!kings) return found_;
+        // Only the kings and directions with a first jump are searched: most rays of a
+        // position with a capture meet nothing to take.
+        const auto jumps_from = king_jumps_from<V>(kings, targets_, empty_);
+        for (bb capturing = jumps_from.any; capturing;) {
+            const int sq = pop_lsb(capturing);
+            const bb s = bit<bb>(sq);
             start(sq, true);
-            king_from(sq, Dir::n, true);
-            empty_ &= ~bit<bb>(sq);
+            for_each_dir<V::king_captures>([&](auto d) {
+                constexpr Dir D = decltype(d)::value;
+                if (jumps_from.by_dir[int(D)] & s) king_ray<D>(s);
+            });
+            empty_ &= ~s;
         }
         return found_;
     }
@@ -208,7 +239,7 @@ class CaptureSearch {
             if (l & promotion_row) {
                 if constexpr (V::promotion == Promotion::in_passing) {
                     crowned_ = true;
-                    if (!king_from(lsq, D, false)) emit(lsq, true);
+                    if (!king_from(lsq, D)) emit(lsq, true);
                     crowned_ = false;
                 } else if constexpr (V::promotion == Promotion::stops) {
                     emit(lsq, true);
@@ -224,18 +255,17 @@ class CaptureSearch {
         return any;
     }
 
-    // Captures by a king on sq. After a capture in direction `arrived`, the straight
-    // continuation is searched once by king_over (it is the same from every landing square)
-    // and the way back only where a jumped piece is already gone and turning is allowed.
-    bool king_from(int sq, Dir arrived, bool first) {
+    // Further captures by a king that landed on sq after a capture in direction `arrived`
+    // (the first ones are started by run). The straight continuation is searched once by
+    // king_over (it is the same from every landing square) and the way back only where a
+    // jumped piece is already gone and turning is allowed.
+    bool king_from(int sq, Dir arrived) {
         bool any = false;
         const bb s = bit<bb>(sq);
         for_each_dir<V::king_captures>([&](auto d) {
             constexpr Dir D = decltype(d)::value;
-            if (!first) {
-                if (D == arrived) return;
-                if (D == reverse(arrived) && !(immediate && V::turn_180)) return;
-            }
+            if (D == arrived) return;
+            if (D == reverse(arrived) && !(immediate && V::turn_180)) return;
             any |= king_ray<D>(s);
         });
         return any;
@@ -292,7 +322,7 @@ class CaptureSearch {
             for (bb ls = land; ls;) {
                 const int lsq = pop_lsb(ls);
                 push_path(lsq);
-                more |= king_from(lsq, D, false);
+                more |= king_from(lsq, D);
                 pop_path();
             }
         }
@@ -465,16 +495,18 @@ class MoveGen {
                 if (const bb land = G::template step<D>(victim) & empty) f(victim, land);
             }
         });
-        for (bb kings = p.kings_of(C); kings;) {
-            const bb king = bit<bb>(pop_lsb(kings));
+        const bb kings = p.kings_of(C);
+        if (!kings) return;
+        const auto jumps_from = king_jumps_from<V>(kings, opp, empty);
+        for (bb capturing = jumps_from.any; capturing;) {
+            const bb king = bit<bb>(pop_lsb(capturing));
             for_each_dir<V::king_captures>([&](auto d) {
                 constexpr Dir D = decltype(d)::value;
+                if (!(jumps_from.by_dir[int(D)] & king)) return;
                 const bb sight = king_sight<V, D>(king, empty);
                 const bb victim = sight & opp;
-                if (!victim) return;
                 // The sight's empty squares are the path to the victim.
-                const bb path = sight & empty;
-                if (const bb land = G::template step<D>(victim) & empty) f(victim, path | land);
+                f(victim, (sight & empty) | (G::template step<D>(victim) & empty));
             });
         }
     }

@@ -673,7 +673,6 @@ class SliceSolver : CellFormat {
         // A child's index in the block is the rank of the mover's kings among the squares
         // the men leave (the kingless side adds nothing): no position to make.
         const bb free = G::board & ~(sc.men.first | sc.men.second);
-        const int mover_kings = mover == 0 ? m.white_kings : m.black_kings;
         const Cell* const children = sc.cell[kingless].data();
         for_each_position<Shared>(
             r,
@@ -689,10 +688,9 @@ class SliceSolver : CellFormat {
                 const bb empty = p.empty(), all = p.kings_of(p.side);
                 for (bb kings = all & ~Rules<V>::frozen_king(p); kings;) {
                     const int from = pop_lsb(kings);
-                    const bb others = all ^ bit<bb>(from);
+                    const typename Index<V>::KingsAfterMove after(all ^ bit<bb>(from), free);
                     for (bb to = MoveGen<V>::king_reach(from, empty); to; ++moves) {
-                        const Cell cc = children[Index<V>::kings_rank(others | bit<bb>(pop_lsb(to)),
-                                                                      free, mover_kings)];
+                        const Cell cc = children[after.rank(pop_lsb(to))];
                         e.add(wdl_of(state(cc)), level(cc) + 1);
                     }
                 }
