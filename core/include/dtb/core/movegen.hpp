@@ -77,20 +77,22 @@ constexpr typename V::board::bb king_sight(typename V::board::bb from,
     }
 }
 
-// Which of `kings` have a first jump along each direction (by_dir, indexed by Dir) and in
-// any (any), for all kings at once: a victim (one of `targets`) with an empty square beyond
-// it, looking back along the direction, sees the kings that reach it over empty squares.
+// Which of `kings` have a first jump along each direction of Dirs (by_dir, indexed by Dir)
+// and along any (any), for all kings at once: a victim (one of `targets`) with an empty
+// square beyond it, looking back along the direction, sees the kings that reach it over empty
+// squares. Whether a side has a capture and whether a king turns to a further one ask only
+// for `any` (the unused directions' words are not kept).
 template <class V>
 struct KingJumps {
     std::array<typename V::board::bb, kDirCount> by_dir{};
     typename V::board::bb any = 0;
 };
-template <class V>
+template <class V, DirSet Dirs = V::king_captures>
 constexpr KingJumps<V> king_jumps_from(typename V::board::bb kings, typename V::board::bb targets,
                                        typename V::board::bb empty) {
     using G = typename V::board;
     KingJumps<V> j;
-    for_each_dir<V::king_captures>([&](auto d) {
+    for_each_dir<Dirs>([&](auto d) {
         constexpr Dir D = decltype(d)::value;
         const auto victims = targets & G::template step<reverse(D)>(empty);
         j.by_dir[int(D)] = king_sight<V, reverse(D)>(victims, empty) & kings;
@@ -287,15 +289,9 @@ class CaptureSearch {
     // one sight per direction for all of them.
     template <Dir Arrived>
     bool turns_to_capture(bb squares) const {
-        bool any = false;
-        for_each_dir<V::king_captures>([&](auto d) {
-            constexpr Dir D = decltype(d)::value;
-            if constexpr (D == Arrived) return;
-            if constexpr (D == reverse(Arrived) && !(immediate && V::turn_180)) return;
-            const bb t = king_sight<V, D>(squares, empty_) & targets_;
-            any |= (G::template step<D>(t) & empty_) != 0;
-        });
-        return any;
+        constexpr DirSet back = immediate && V::turn_180 ? 0 : dirs({reverse(Arrived)});
+        constexpr DirSet turns = V::king_captures & ~dirs({Arrived}) & ~back;
+        return king_jumps_from<V, turns>(squares, targets_, empty_).any != 0;
     }
 
     // Jumps the piece v in direction D, then lands and continues or ends.
@@ -472,14 +468,7 @@ class MoveGen {
             if (found) return true;
         }
         const bb kings = p.kings_of(C);
-        if (!kings) return false;
-        for_each_dir<V::king_captures>([&](auto d) {
-            constexpr Dir D = decltype(d)::value;
-            // Every king's sight at once.
-            const bb t = king_sight<V, D>(kings, empty) & opp;
-            found |= (G::template step<D>(t) & empty) != 0;
-        });
-        return found;
+        return kings && king_jumps_from<V>(kings, opp, empty).any != 0;
     }
 
     template <Color C, class F>
