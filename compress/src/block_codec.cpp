@@ -166,23 +166,31 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
         // counted in an array (a map lookup per entry took 22 ns an entry on random blocks,
         // the array and the selects below 5 ns); larger ones, all above the array's, in a
         // map.
+        // Four arrays taken in turn: runs of one value would otherwise wait on their own
+        // increments, and the map kept the loop's counter in memory (2.3 % of dtb gen russian
+        // --pieces 5 was this loop).
         constexpr std::uint16_t kSmall = 1024;
-        std::array<std::uint32_t, kSmall> small{};
-        std::map<std::uint16_t, std::uint32_t> large;
+        constexpr std::size_t kWays = 4;
+        std::array<std::array<std::uint32_t, kSmall>, kWays> small{};
+        bool any_large = false;
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint16_t v = values[i];
-            if (v < kSmall) {
-                small[v] += !dont_care[i];
-            } else if (!dont_care[i]) {
-                ++large[v];
-            }
+            any_large |= v >= kSmall;
+            small[i % kWays][v & (kSmall - 1)] += (v < kSmall) & !dont_care[i];
         }
+        std::map<std::uint16_t, std::uint32_t> large;
+        if (any_large)
+            for (std::size_t i = 0; i < n; ++i)
+                if (values[i] >= kSmall && !dont_care[i]) ++large[values[i]];
         std::uint32_t best = 0;
-        for (std::uint16_t v = 0; v < kSmall; ++v)
-            if (small[v] > best) {
-                best = small[v];
+        for (std::uint16_t v = 0; v < kSmall; ++v) {
+            std::uint32_t count = 0;
+            for (const auto& way : small) count += way[v];
+            if (count > best) {
+                best = count;
                 frequent = v;
             }
+        }
         for (const auto& [v, c] : large)
             if (c > best) {
                 best = c;

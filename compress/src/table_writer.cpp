@@ -125,6 +125,17 @@ std::vector<std::vector<unsigned char>> compress_blocks(
     return out;
 }
 
+// The largest value whose entry is not don't-care. A mask instead of a select, in a loop of
+// its own: gcc left the select in OpenMP's outlined reduction loop scalar, with a branch
+// (1.9 % of dtb gen russian --pieces 5).
+std::uint16_t largest_stored(std::span<const std::uint16_t> values,
+                             std::span<const std::uint8_t> dont_care) {
+    std::uint16_t largest = 0;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        largest = std::max(largest, std::uint16_t(values[i] & -std::uint16_t(dont_care[i] == 0)));
+    return largest;
+}
+
 std::size_t total_size(const std::vector<std::vector<unsigned char>>& v) {
     std::size_t s = 0;
     for (const auto& x : v) s += x.size();
@@ -276,10 +287,16 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
                          std::to_string(dont_care.size()) + " don't-care flags");
     if (values.empty()) throw TableError(path.string() + ": a table has at least one entry");
     const std::uint64_t n = values.size();
+    constexpr std::uint64_t kScanPiece = 1 << 16;
+    const std::int64_t pieces = std::int64_t((n + kScanPiece - 1) / kScanPiece);
     std::uint16_t max_value = 0;
-#pragma omp parallel for schedule(static) reduction(max : max_value) if (n >= (1 << 20))
-    for (std::uint64_t i = 0; i < n; ++i)  // without a branch: vectorised
-        max_value = std::max(max_value, dont_care[i] ? std::uint16_t(0) : values[i]);
+#pragma omp parallel for schedule(static) reduction(max : max_value) if (pieces >= 16)
+    for (std::int64_t k = 0; k < pieces; ++k) {
+        const std::uint64_t begin = std::uint64_t(k) * kScanPiece;
+        const std::uint64_t len = std::min(kScanPiece, n - begin);
+        max_value = std::max(
+            max_value, largest_stored(values.subspan(begin, len), dont_care.subspan(begin, len)));
+    }
     const Encoding enc =
         o.encoding != Encoding{0} ? o.encoding : detail::smallest_encoding(max_value);
     if (!detail::valid_encoding(std::uint8_t(enc)) || max_value > detail::max_encodable(enc))
