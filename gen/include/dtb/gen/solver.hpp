@@ -38,8 +38,9 @@
 // no internal move, so its exits decide each of its positions; the other side's king moves
 // all lead to those, so each of its positions is decided by its exits and its king moves'
 // children, one look each (resolve_one_sided). On russian up to 5 pieces such blocks had
-// taken half of the level loops' time (5.3 of 10.0 s over both threads). Tests solve with
-// the counting loop everywhere (LevelLoop::counting) and compare.
+// taken half of the level loops' time (5.3 of 10.0 s over both threads). Both passes are
+// resolved there together, each king move made once for both. Tests solve with the
+// counting loop everywhere (LevelLoop::counting) and compare.
 //
 // Only the DTW pass generates captures: it records, per position, whether the side to move
 // has one and what the captures and promotions give in the DTC pass (where every exit is
@@ -277,6 +278,7 @@ class SliceSolver : CellFormat {
             }
         }
         LargeVector<Cell> cell[2];
+        LargeVector<Cell> dtc_cell[2];  // one-sided blocks: the DTC pass's, beside the DTW's
         LargeVector<std::uint8_t> conversion[2];
         LargeVector<std::uint8_t> internal[2];  // blocks: the DTW pass's king moves, for DTC
         std::vector<ThreadLists> lists;
@@ -368,17 +370,20 @@ class SliceSolver : CellFormat {
     // won in giveaway) and the loop is the counting one.
     bool start(int s, std::uint64_t i, int internal, const ExitSummary& e, bool capture,
                Scratch& sc, ThreadLists& mine) const {
-        if (internal > 255) throw std::runtime_error("generator: more than 255 internal moves");
-        if (e.level() > kMaxLevel)
-            throw std::runtime_error("generator: distance beyond 16382 plies");
-        if (internal == 0 && e.k == none) {
-            sc.cell[s][i] = make_cell(kGameOver, none, 0, 0, capture);
-            return counting();
-        }
-        sc.cell[s][i] = make_cell(kPending, e.k, e.level(), internal, capture);
+        sc.cell[s][i] = initial_cell(internal, e, capture);
+        if (state(sc.cell[s][i]) != kPending) return counting();
         if (counting() && (e.k == win || (e.k == loss && internal == 0)))
             mine.schedule(e.level(), entry(i, s));
         return false;
+    }
+    // The cell of a position with `internal` internal moves and exits e: pending, or over
+    // when it has no move at all.
+    static Cell initial_cell(int internal, const ExitSummary& e, bool capture) {
+        if (internal > 255) throw std::runtime_error("generator: more than 255 internal moves");
+        if (e.level() > kMaxLevel)
+            throw std::runtime_error("generator: distance beyond 16382 plies");
+        if (internal == 0 && e.k == none) return make_cell(kGameOver, none, 0, 0, capture);
+        return make_cell(kPending, e.k, e.level(), internal, capture);
     }
     static constexpr Cell kGameOver = V::goal == Goal::giveaway ? kWon : kLost;
     // The value of a cell's final state: still pending is a draw.
@@ -562,6 +567,10 @@ class SliceSolver : CellFormat {
         sc.men = slice_->index.block_men(r.block_begin);
         if (slabs_.applies())
             slabs_.template prepare<Shared>(sc.slabs, sc.men.first, sc.men.second);
+        if (one_sided_) {
+            solve_one_sided<Shared>(r, sc);
+            return;
+        }
         run_pass<Shared>(Pass::dtw, r, sc);
         run_pass<Shared>(Pass::dtc, r, sc);
     }
@@ -578,11 +587,6 @@ class SliceSolver : CellFormat {
             init_dtc_from_dtw<Shared>(r, sc);
         } else {
             init_dtc<Shared>(r, sc);
-        }
-        if (one_sided_) {
-            resolve_one_sided<Shared>(r, sc);
-            finish_pass<Shared>(pass, r, sc);
-            return;
         }
         if (slabs_.applies()) {
             // The region is one block: the bit-parallel loop reads what the initialisation
@@ -647,13 +651,45 @@ class SliceSolver : CellFormat {
         finish_pass<Shared>(pass, r, sc);
     }
 
-    // A block where one side has no king, after either pass's initialisation. The kingless
-    // side's positions have only exits: they decide it (or it is a draw). Then each position
-    // of the other side from its exits and the children of its king moves, positions of the
-    // kingless side in this block: what the level loop would find, each child known from the
-    // start (a child lost at n makes a win at n + 1, one won at n a loss at n + 1 when
-    // nothing better is there, one drawn a draw). The distances are the pass's levels: DTW,
-    // or in the DTC pass the children's DTC, each exit worth 1.
+    // A block where one side has no king: both passes at once. The DTW pass's
+    // initialisation, the DTC cells from what it recorded (as init_dtc_from_dtw; the
+    // never-lost bit, which only the counting loop reads, is left out), both resolved by
+    // resolve_one_sided, then each pass finished.
+    template <bool Shared>
+    void solve_one_sided(const Region& r, Scratch& sc) {
+        const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
+        const std::uint64_t base = r.block_begin * slice_->index.block_size();
+        for (int s = 0; s < 2; ++s) {
+            if (sc.dtc_cell[s].size() < size) sc.dtc_cell[s].resize(sc.cell[s].size());
+            std::fill_n(sc.cell[s].begin(), size, kBroken);
+            std::fill_n(sc.dtc_cell[s].begin(), size, kBroken);
+        }
+        for (auto& l : sc.lists) l.clear();
+        init_dtw<Shared>(r, sc);
+        constexpr std::uint64_t kPiece = 1 << 14;
+        for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int) {
+            const std::uint64_t end = std::min(size, (k + 1) * kPiece);
+            for (int s = 0; s < 2; ++s)
+                for (std::uint64_t i = k * kPiece; i < end; ++i)
+                    if (state(sc.cell[s][i]) != kBroken)
+                        sc.dtc_cell[s][i] = initial_cell(
+                            sc.internal[s][i], ExitSummary::worth_one(sc.conversion[s][i]),
+                            slice_->capture[s][base + i] != 0);
+        });
+        resolve_one_sided<Shared>(r, sc);
+        finish_pass<Shared>(Pass::dtw, r, sc);
+        for (int s = 0; s < 2; ++s) std::swap(sc.cell[s], sc.dtc_cell[s]);
+        finish_pass<Shared>(Pass::dtc, r, sc);
+        for (int s = 0; s < 2; ++s) std::swap(sc.cell[s], sc.dtc_cell[s]);
+    }
+
+    // A block where one side has no king, its cells of both passes initialised. The
+    // kingless side's positions have only exits: they decide it (or it is a draw). Then each
+    // position of the other side from its exits and the children of its king moves,
+    // positions of the kingless side in this block: what the level loop would find, each
+    // child known from the start (a child lost at n makes a win at n + 1, one won at n a
+    // loss at n + 1 when nothing better is there, one drawn a draw). The distances are the
+    // pass's levels: DTW, or in the DTC pass the children's DTC, each exit worth 1.
     template <bool Shared>
     void resolve_one_sided(const Region& r, Scratch& sc) {
         const Material& m = slice_->material();
@@ -662,26 +698,34 @@ class SliceSolver : CellFormat {
         constexpr std::uint64_t kPiece = 1 << 12;
         for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int) {
             const std::uint64_t end = std::min(size, (k + 1) * kPiece);
-            for (std::uint64_t i = k * kPiece; i < end; ++i) {
-                Cell& c = sc.cell[kingless][i];
-                if (state(c) != kPending) continue;
-                if (count(c) != 0) throw std::logic_error("generator: a king move without king");
-                c = decide(c, ExitSummary::at(kind(c), level(c)));
-            }
+            for (auto* cells : {&sc.cell[kingless], &sc.dtc_cell[kingless]})
+                for (std::uint64_t i = k * kPiece; i < end; ++i) {
+                    Cell& c = (*cells)[i];
+                    if (state(c) != kPending) continue;
+                    if (count(c) != 0)
+                        throw std::logic_error("generator: a king move without king");
+                    c = decide(c, ExitSummary::at(kind(c), level(c)));
+                }
         });
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
         // A child's index in the block is the rank of the mover's kings among the squares
         // the men leave (the kingless side adds nothing): no position to make.
         const bb free = G::board & ~(sc.men.first | sc.men.second);
-        const Cell* const children = sc.cell[kingless].data();
+        const Cell* const dtw_children = sc.cell[kingless].data();
+        const Cell* const dtc_children = sc.dtc_cell[kingless].data();
         for_each_position<Shared>(
             r,
             [&](std::uint64_t i, const P& p, int) {
                 Cell& c = sc.cell[mover][i - base];
+                Cell& d = sc.dtc_cell[mover][i - base];
+                // Both passes see the same moves and exits of the same kinds: a position
+                // is pending in both or in neither.
                 if (state(c) != kPending) return;
-                ExitSummary e = ExitSummary::at(kind(c), level(c));
+                ExitSummary dtw = ExitSummary::at(kind(c), level(c));
+                ExitSummary dtc = ExitSummary::at(kind(d), level(d));
                 if ((c & kCaptureBit) || count(c) == 0) {
-                    c = decide(c, e);
+                    c = decide(c, dtw);
+                    d = decide(d, dtc);
                     return;
                 }
                 int moves = 0;
@@ -690,15 +734,18 @@ class SliceSolver : CellFormat {
                     const int from = pop_lsb(kings);
                     const typename Index<V>::KingsAfterMove after(all ^ bit<bb>(from), free);
                     for (bb to = MoveGen<V>::king_reach(from, empty); to; ++moves) {
-                        const Cell cc = children[after.rank(pop_lsb(to))];
-                        e.add(wdl_of(state(cc)), level(cc) + 1);
+                        const std::uint64_t j = after.rank(pop_lsb(to));
+                        const Cell cw = dtw_children[j], cc = dtc_children[j];
+                        dtw.add(wdl_of(state(cw)), level(cw) + 1);
+                        dtc.add(wdl_of(state(cc)), level(cc) + 1);
                     }
                 }
-                if (moves != int(count(c)))
+                if (moves != int(count(c)) || state(d) != kPending)
                     throw std::logic_error("generator: king moves miscounted in a one-sided block");
-                if (e.level() > kMaxLevel)
+                if (dtw.level() > kMaxLevel || dtc.level() > kMaxLevel)
                     throw std::runtime_error("generator: distance beyond 16382 plies");
-                c = decide(c, e);
+                c = decide(c, dtw);
+                d = decide(d, dtc);
             },
             {Color(mover)});
     }
