@@ -593,7 +593,7 @@ class SliceSolver : CellFormat {
             // put in the cells.
             Cell* const cells[2] = {sc.cell[0].data(), sc.cell[1].data()};
             slabs_.template run<Shared>(sc.slabs, cells);
-            finish_pass<Shared>(pass, r, sc);
+            finish_pass<Shared>(pass, r, sc.cell);
             return;
         }
         // Each thread's lists are worked on where they are, cut into chunks: no copy.
@@ -648,7 +648,7 @@ class SliceSolver : CellFormat {
                 }
             });
         }
-        finish_pass<Shared>(pass, r, sc);
+        finish_pass<Shared>(pass, r, sc.cell);
     }
 
     // A block where one side has no king: both passes at once. The DTW pass's
@@ -660,7 +660,7 @@ class SliceSolver : CellFormat {
         const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
         for (int s = 0; s < 2; ++s) {
-            if (sc.dtc_cell[s].size() < size) sc.dtc_cell[s].resize(sc.cell[s].size());
+            sc.dtc_cell[s].resize(sc.cell[s].size());  // allocated by the first block
             std::fill_n(sc.cell[s].begin(), size, kBroken);
             std::fill_n(sc.dtc_cell[s].begin(), size, kBroken);
         }
@@ -677,10 +677,8 @@ class SliceSolver : CellFormat {
                             slice_->capture[s][base + i] != 0);
         });
         resolve_one_sided<Shared>(r, sc);
-        finish_pass<Shared>(Pass::dtw, r, sc);
-        for (int s = 0; s < 2; ++s) std::swap(sc.cell[s], sc.dtc_cell[s]);
-        finish_pass<Shared>(Pass::dtc, r, sc);
-        for (int s = 0; s < 2; ++s) std::swap(sc.cell[s], sc.dtc_cell[s]);
+        finish_pass<Shared>(Pass::dtw, r, sc.cell);
+        finish_pass<Shared>(Pass::dtc, r, sc.dtc_cell);
     }
 
     // A block where one side has no king, its cells of both passes initialised. The
@@ -718,9 +716,10 @@ class SliceSolver : CellFormat {
             [&](std::uint64_t i, const P& p, int) {
                 Cell& c = sc.cell[mover][i - base];
                 Cell& d = sc.dtc_cell[mover][i - base];
-                // Both passes see the same moves and exits of the same kinds: a position
-                // is pending in both or in neither.
                 if (state(c) != kPending) return;
+                // Both passes see the same moves and exits of the same kinds.
+                if (state(d) != kPending)
+                    throw std::logic_error("generator: a one-sided block's passes disagree");
                 ExitSummary dtw = ExitSummary::at(kind(c), level(c));
                 ExitSummary dtc = ExitSummary::at(kind(d), level(d));
                 if ((c & kCaptureBit) || count(c) == 0) {
@@ -740,7 +739,7 @@ class SliceSolver : CellFormat {
                         dtc.add(wdl_of(state(cc)), level(cc) + 1);
                     }
                 }
-                if (moves != int(count(c)) || state(d) != kPending)
+                if (moves != int(count(c)))
                     throw std::logic_error("generator: king moves miscounted in a one-sided block");
                 if (dtw.level() > kMaxLevel || dtc.level() > kMaxLevel)
                     throw std::runtime_error("generator: distance beyond 16382 plies");
@@ -757,10 +756,11 @@ class SliceSolver : CellFormat {
         return c;
     }
 
-    // What is still pending is a draw. The DTC pass must agree with the DTW pass on every
-    // value: a check of both.
+    // The pass's values from its cells (the region's, by side to move) into the slice. What
+    // is still pending is a draw. The DTC pass must agree with the DTW pass on every value: a
+    // check of both.
     template <bool Shared>
-    void finish_pass(Pass pass, const Region& r, const Scratch& sc) {
+    void finish_pass(Pass pass, const Region& r, const LargeVector<Cell> (&cells)[2]) {
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
         const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
         constexpr std::uint64_t kPiece = 1 << 16;
@@ -771,7 +771,7 @@ class SliceSolver : CellFormat {
                 auto& wdl = slice_->wdl[s];
                 auto& dist = pass == Pass::dtw ? slice_->dtw[s] : slice_->dtc[s];
                 for (std::uint64_t i = k * kPiece; i < end; ++i) {
-                    const Cell c = sc.cell[s][i];
+                    const Cell c = cells[s][i];
                     const Cell st = state(c);
                     const Wdl w = wdl_of(st);
                     const bool decided = st == kWon || st == kLost;
