@@ -2,7 +2,8 @@
 // it: the blocks of a wave are solved one per thread when there are as many blocks as
 // threads, and by every thread together otherwise (solver.hpp), so 1, 2 and 3 threads take
 // different paths through every slice with men. A slice of kings only, and every slice of a
-// variant whose men step sideways (turkish), is one region solved by all threads together.
+// variant whose men step sideways (turkish), is one region solved by all threads together,
+// or, for a kings-only slice with a lone king, with its two passes side by side.
 #include <gtest/gtest.h>
 #include <omp.h>
 

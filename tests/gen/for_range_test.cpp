@@ -23,6 +23,17 @@ TEST(ForRange, VisitsEveryItemOnce) {
     for (const auto& s : seen) ASSERT_EQ(s.load(), 2);
 }
 
+TEST(ForRange, OneChunkStaysOnTheCallingThread) {
+    omp_set_num_threads(2);
+    std::vector<int> seen(16, 0);
+    for_range<true, 16>(seen.size(), [&](std::size_t k, int t) {
+        EXPECT_EQ(t, 0);
+        EXPECT_EQ(omp_get_num_threads(), 1);
+        ++seen[k];
+    });
+    for (const int s : seen) ASSERT_EQ(s, 1);
+}
+
 TEST(ForRange, AnExceptionInsideTheParallelLoopReachesTheCaller) {
     omp_set_num_threads(2);
     for (const std::size_t bad : {std::size_t(0), std::size_t(4999), std::size_t(9999)}) {

@@ -28,7 +28,8 @@ void expect_same_slice(const Slice<V>& a, const Slice<V>& b) {
     }
 }
 
-// Two threads: kings-only slices are solved by both together, and blocks one per thread or,
+// Two threads: the bit-parallel loop of a kings-only slice runs its two passes side by side,
+// one thread each, the counting loop on both together; blocks are solved one per thread or,
 // in waves of a single block, by both together (solver.hpp), so every path of both loops runs.
 TEST(LevelLoops, ShortcutsAgreeOnRussianFivePieceSlices) {
     const int before = omp_get_max_threads();

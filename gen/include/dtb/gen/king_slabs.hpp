@@ -46,6 +46,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/large_array.hpp"
 #include "dtb/gen/for_range.hpp"
+#include "dtb/gen/per_thread.hpp"
 #include "dtb/gen/solver_cell.hpp"
 
 namespace dtb::gen {
@@ -111,8 +112,8 @@ class KingSlabs : CellFormat {
             int level;
             Due due;
         };
-        std::vector<std::vector<std::uint64_t>> mine;  // per thread
-        std::vector<std::vector<Timed>> mine_win, mine_allow;
+        PerThread<std::vector<std::uint64_t>> mine;
+        PerThread<std::vector<Timed>> mine_win, mine_allow;
         bb free = 0;
         std::array<std::uint8_t, 128> ordinal{};  // of each free square among them
         bb& at(int side, Array a, std::uint64_t slab) { return words[side][a][slab]; }
