@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstddef>
-#include <new>
 #include <vector>
 
 namespace dtb::gen {

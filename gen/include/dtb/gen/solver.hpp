@@ -568,15 +568,15 @@ class SliceSolver : CellFormat {
         kings_.unrank(i - block * idx.block_size(), wm, bm, side, p);
     }
 
-    // The region's first block and its men, for unrank.
-    void sc_men(Scratch& sc, const Region& r) const {
+    // The scratch set to work on region r: its first block and that block's men (unrank).
+    void enter_region(Scratch& sc, const Region& r) const {
         sc.block = r.block_begin;
         sc.men = slice_->index.block_men(r.block_begin);
     }
 
     template <bool Shared>
     void solve_region(const Region& r, Scratch& sc) {
-        sc_men(sc, r);
+        enter_region(sc, r);
         if (slabs_.applies())
             slabs_.template prepare<Shared>(sc.slabs, sc.men.first, sc.men.second);
         if (one_sided_) {
@@ -622,14 +622,14 @@ class SliceSolver : CellFormat {
         const auto& idx = slice_->index;
         const Region r{0, idx.blocks()};
         Scratch dtw(idx.size(), threads, false), dtc(idx.size(), 1, false);
-        sc_men(dtw, r);
-        sc_men(dtc, r);
-        if (slabs_.applies()) {
-            slabs_.template prepare<true>(dtw.slabs, dtw.men.first, dtw.men.second);
-            dtc.slabs = dtw.slabs;
-        }
+        enter_region(dtw, r);
+        enter_region(dtc, r);
+        slabs_.template prepare<true>(dtw.slabs, dtw.men.first, dtw.men.second);
+        dtc.slabs = dtw.slabs;
         start_pass<true>(Pass::dtw, r, dtw);
-        for (int s = 0; s < 2; ++s) dtc.conversion[s] = dtw.conversion[s];
+        // What the captures and promotions give, for the DTC initialisation (the DTW loop
+        // does not read it).
+        for (int s = 0; s < 2; ++s) dtc.conversion[s] = std::move(dtw.conversion[s]);
         for_range<true>(2, [&](std::size_t k, int) {
             if (k == 0) {
                 level_loop<false>(Pass::dtw, r, dtw);
@@ -715,13 +715,11 @@ class SliceSolver : CellFormat {
     void solve_one_sided(const Region& r, Scratch& sc) {
         const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
+        start_pass<Shared>(Pass::dtw, r, sc);
         for (int s = 0; s < 2; ++s) {
             sc.dtc_cell[s].resize(sc.cell[s].size());  // allocated by the first block
-            std::fill_n(sc.cell[s].begin(), size, kBroken);
             std::fill_n(sc.dtc_cell[s].begin(), size, kBroken);
         }
-        for (auto& l : sc.lists) l.clear();
-        init_dtw<Shared>(r, sc);
         constexpr std::uint64_t kPiece = 1 << 14;
         for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int) {
             const std::uint64_t end = std::min(size, (k + 1) * kPiece);
