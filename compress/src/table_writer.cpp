@@ -12,6 +12,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "block_codec.hpp"
@@ -128,11 +129,11 @@ std::vector<std::vector<unsigned char>> compress_blocks(
 // The largest value whose entry is not don't-care. A mask instead of a select, in a loop of
 // its own: gcc left the select in OpenMP's outlined reduction loop scalar, with a branch
 // (1.9 % of dtb gen russian --pieces 5).
-std::uint16_t largest_stored(std::span<const std::uint16_t> values,
-                             std::span<const std::uint8_t> dont_care) {
-    std::uint16_t largest = 0;
+template <class T>
+T largest_stored(std::span<const T> values, std::span<const std::uint8_t> dont_care) {
+    T largest = 0;
     for (std::size_t i = 0; i < values.size(); ++i)
-        largest = std::max(largest, std::uint16_t(values[i] & -std::uint16_t(dont_care[i] == 0)));
+        largest = std::max(largest, T(values[i] & -T(dont_care[i] == 0)));
     return largest;
 }
 
@@ -279,9 +280,14 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
     write_table(path, spec, values, dont_care, WriteOptions{});
 }
 
-void write_table(const std::filesystem::path& path, const TableSpec& spec,
-                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
-                 const WriteOptions& o) {
+namespace {
+
+// write_table for values of either width. Byte values (a slice's WDL) are widened a block at
+// a time, where the block is filled, instead of into a copy of the whole table.
+template <class T>
+void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
+                    std::span<const T> values, std::span<const std::uint8_t> dont_care,
+                    const WriteOptions& o) {
     if (values.size() != dont_care.size())
         throw TableError(path.string() + ": " + std::to_string(values.size()) + " values but " +
                          std::to_string(dont_care.size()) + " don't-care flags");
@@ -294,8 +300,9 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
     for (std::int64_t k = 0; k < pieces; ++k) {
         const std::uint64_t begin = std::uint64_t(k) * kScanPiece;
         const std::uint64_t len = std::min(kScanPiece, n - begin);
-        max_value = std::max(
-            max_value, largest_stored(values.subspan(begin, len), dont_care.subspan(begin, len)));
+        max_value =
+            std::max(max_value, std::uint16_t(largest_stored(values.subspan(begin, len),
+                                                             dont_care.subspan(begin, len))));
     }
     const Encoding enc =
         o.encoding != Encoding{0} ? o.encoding : detail::smallest_encoding(max_value);
@@ -319,12 +326,18 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
     std::vector<std::vector<unsigned char>> raw(blocks);
 #pragma omp parallel if (blocks >= 4)
     {
-        std::vector<std::uint16_t> filled(bp);
+        std::vector<std::uint16_t> filled(bp), widened(std::is_same_v<T, std::uint16_t> ? 0 : bp);
 #pragma omp for schedule(dynamic, 16)
         for (std::uint64_t b = 0; b < blocks; ++b) {
             const std::uint64_t begin = b * bp, len = std::min<std::uint64_t>(bp, n - begin);
-            detail::fill_block(values.subspan(begin, len), dont_care.subspan(begin, len), fill,
-                               o.period, filled.data());
+            std::span<const std::uint16_t> block;
+            if constexpr (std::is_same_v<T, std::uint16_t>) {
+                block = values.subspan(begin, len);
+            } else {
+                std::copy_n(values.begin() + std::ptrdiff_t(begin), len, widened.begin());
+                block = {widened.data(), len};
+            }
+            detail::fill_block(block, dont_care.subspan(begin, len), fill, o.period, filled.data());
             raw[b].resize(detail::encoded_size(enc, len));
             detail::encode(enc, {filled.data(), len}, raw[b].data());
         }
@@ -348,6 +361,19 @@ void write_table(const std::filesystem::path& path, const TableSpec& spec,
 
     write_file(path, header_of(spec, kTableFormatVersion, enc, bp, n, max_value, level), dict,
                frames);
+}
+
+}  // namespace
+
+void write_table(const std::filesystem::path& path, const TableSpec& spec,
+                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                 const WriteOptions& o) {
+    write_table_of(path, spec, values, dont_care, o);
+}
+void write_table(const std::filesystem::path& path, const TableSpec& spec,
+                 std::span<const std::uint8_t> values, std::span<const std::uint8_t> dont_care,
+                 const WriteOptions& o) {
+    write_table_of(path, spec, values, dont_care, o);
 }
 
 void recompress_table(const std::filesystem::path& path, const TableSpec& expected, Compression c) {

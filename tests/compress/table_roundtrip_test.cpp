@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "compress_test_support.hpp"
@@ -64,6 +65,27 @@ TEST(TableWriter, BytesDoNotDependOnTheThreadCount) {
     write_table(b, spec, data.values, data.dont_care, o);
     omp_set_num_threads(threads);
     EXPECT_EQ(read_bytes(a), read_bytes(b));
+}
+
+// The generator writes WDL from its byte array: the file is the one of the values widened,
+// in every fill (the WDL presets use aligned, the others are for completeness).
+TEST(TableWriter, ByteValuesWriteTheWidenedValuesFile) {
+    TempDir dir;
+    const TableSpec spec{std::uint8_t(VariantId::russian), kKKvK, ValueKind::wdl};
+    const auto data = structured_values(russian_size(kKKvK), 200, 5);
+    std::vector<std::uint8_t> bytes;
+    for (const auto v : data.values) bytes.push_back(std::uint8_t(v));  // don't-cares may be large
+    const std::vector<std::uint16_t> wide(bytes.begin(), bytes.end());
+    for (Fill fill : {Fill::aligned, Fill::previous, Fill::frequent, Fill::period}) {
+        WriteOptions o;
+        o.block_positions = 1000;
+        o.fill = fill;
+        o.period = 29;
+        const auto a = dir.path / "wide.dtb", b = dir.path / "bytes.dtb";
+        write_table(a, spec, std::span<const std::uint16_t>(wide), data.dont_care, o);
+        write_table(b, spec, std::span<const std::uint8_t>(bytes), data.dont_care, o);
+        EXPECT_EQ(read_bytes(a), read_bytes(b)) << int(fill);
+    }
 }
 
 TEST(TableWriter, RefusesValuesTheEncodingCannotHold) {

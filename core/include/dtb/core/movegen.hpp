@@ -385,6 +385,23 @@ class MoveGen {
         }
     }
 
+    // Every legal capture of the side to move handed to `out` as it is found: out.push(move,
+    // path), and out.clear() whenever a capture of higher precedence appears (what was pushed
+    // before is not legal then). Duplicate paths are not merged: for a caller that a capture
+    // seen twice does not change, such as the generator's summary of a position's exits,
+    // which needs no list. Returns whether the side has a capture.
+    template <class Out>
+    static bool for_each_capture(const P& p, Out& out) {
+        if (p.side == Color::white) {
+            if (!has_capture<Color::white>(p)) return false;
+            CaptureSearch<V, Color::white, Out>(p, out).run(p);
+        } else {
+            if (!has_capture<Color::black>(p)) return false;
+            CaptureSearch<V, Color::black, Out>(p, out).run(p);
+        }
+        return true;
+    }
+
     // The number of legal moves, without making them where it can (perft's bulk count).
     static int count(const P& p, Duplicates dups = Duplicates::drop) {
         return p.side == Color::white ? count<Color::white>(p, dups) : count<Color::black>(p, dups);

@@ -400,6 +400,23 @@ class SliceSolver : CellFormat {
                              : Wdl::draw;
     }
 
+    // The capture search's sink in summarise_exits: each capture's child looked up and
+    // summarised as it is found (a capture found twice is summarised twice, which changes
+    // nothing; one of higher precedence starts the summaries again).
+    struct CaptureExits {
+        static constexpr bool records_paths = false;
+        const SliceSolver& solver;
+        const P& p;
+        ExitSummary& dtw;
+        ExitSummary& dtc;
+        void clear() { dtw = dtc = ExitSummary{}; }
+        void push(const Move<G>& m, const Path&) {
+            const ExitValue v = solver.lookup_(solver.context_, apply(p, m));
+            dtw.add(v.wdl(), v.dtw() + 1);
+            dtc.add(v.wdl(), 1);
+        }
+    };
+
     // The DTW pass's view of p: its exits summarised for both passes (in the DTC pass each
     // exit is worth 1) and its internal moves counted. True when p has a capture. Exits are
     // captures (all moves when there is one), promotions, and man moves when the region is
@@ -407,16 +424,8 @@ class SliceSolver : CellFormat {
     bool summarise_exits(const P& p, ExitSummary& dtw, ExitSummary& dtc, int& internal) const {
         const int s = static_cast<int>(p.side);
         internal = 0;
-        MoveList<G> moves;
-        MoveGen<V>::generate_captures(p, moves);  // empty when there is none (tested once)
-        if (!moves.empty()) {
-            for (const auto& m : moves) {
-                const ExitValue v = lookup_(context_, apply(p, m));
-                dtw.add(v.wdl(), v.dtw() + 1);
-                dtc.add(v.wdl(), 1);
-            }
-            return true;
-        }
+        CaptureExits captures{*this, p, dtw, dtc};
+        if (MoveGen<V>::for_each_capture(p, captures)) return true;
         internal = MoveGen<V>::count_quiet_king_moves(p);
         MoveGen<V>::for_each_quiet_man_move(p, [&](int from, int to, bool promotes) {
             if (!promotes && !by_block_) {

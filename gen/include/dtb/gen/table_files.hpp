@@ -124,23 +124,23 @@ std::array<std::uint64_t, 3> write_tables(
     options.compression = compression;
     // Entries per placement of all pieces but Black's kings: where values repeat.
     options.period = s.index.block_size() / s.index.white_king_ranks();
-    // The distance tables are written from the slice's arrays; WDL is widened. Both distance
-    // tables leave the same entries (the unstored ones and the draws).
+    // Both distance tables leave the same entries (the unstored ones and the draws).
     const LargeVector<std::uint8_t> unstored = unstored_mask(s);
     const LargeVector<std::uint8_t> distance_mask =
         dont_care_mask(s, compress::ValueKind::dtw, unstored);
-    LargeVector<std::uint16_t> widened_wdl(s.index.size());
-    const std::int64_t n = std::int64_t(widened_wdl.size());
-#pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < n; ++i) widened_wdl[i] = s.wdl[0][i];
     for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
         const auto kind = kValueKinds[k];
-        std::span<const std::uint16_t> values = widened_wdl;
-        if (kind == compress::ValueKind::dtw) values = s.dtw[0];
-        if (kind == compress::ValueKind::dtc) values = s.dtc[0];
         const auto path = dir / compress::table_file_name(s.material(), kind);
-        compress::write_table(path, {variant, s.material(), kind}, values,
-                              kind == compress::ValueKind::wdl ? unstored : distance_mask, options);
+        const compress::TableSpec spec{variant, s.material(), kind};
+        if (kind == compress::ValueKind::wdl) {
+            compress::write_table(path, spec, std::span<const std::uint8_t>(s.wdl[0]), unstored,
+                                  options);
+        } else {
+            compress::write_table(path, spec,
+                                  std::span<const std::uint16_t>(
+                                      kind == compress::ValueKind::dtw ? s.dtw[0] : s.dtc[0]),
+                                  distance_mask, options);
+        }
         sizes[k] = std::filesystem::file_size(path);
     }
     return sizes;
