@@ -1,4 +1,4 @@
-// dtb pack: recompress a generated directory's tables (gen/pack.hpp).
+// dtb pack: rewrite a generated directory's tables at another preset (gen/pack.hpp).
 #include <omp.h>
 #include <unistd.h>
 
@@ -54,7 +54,7 @@ void run(const PackCliOptions& o) {
         std::cout << j.dump(2) << "\n";
         return;
     }
-    std::cout << o.dir << ": " << sum.tables_rewritten << " tables recompressed to "
+    std::cout << o.dir << ": " << sum.tables_rewritten << " tables rewritten to "
               << compress::to_string(o.compression) << ", " << sum.tables_kept << " already were; "
               << sum.bytes_before << " -> " << sum.bytes_after << " bytes in ";
     std::printf("%.1f s\n", sum.seconds);

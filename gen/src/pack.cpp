@@ -1,11 +1,13 @@
 #include "dtb/gen/pack.hpp"
 
+#include <array>
 #include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "dtb/compress/table_reader.hpp"
+#include "dtb/core/variant.hpp"
 #include "dtb/gen/manifest.hpp"
 #include "dtb/gen/table_files.hpp"
 
@@ -20,7 +22,11 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
         !manifest.contains("slices") || !manifest["slices"].is_array())
         throw compress::TableError(manifest_path.string() +
                                    ": not a dtb gen manifest (no variant_id or slices)");
-    const auto variant = std::uint8_t(manifest["variant_id"].get<int>());
+    const int variant_id = manifest["variant_id"].get<int>();
+    if (variant_id >= kVariantCount)
+        throw compress::TableError(manifest_path.string() + ": unknown variant_id " +
+                                   std::to_string(variant_id));
+    const auto variant = std::uint8_t(variant_id);
     auto& slices = manifest["slices"];
     PackSummary sum;
     int number = 0;
@@ -32,26 +38,38 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
                                        "' is not a material");
         PackEvent ev{*m, ++number, int(slices.size())};
         cb.started(ev);
-        for (const auto k : kValueKinds) {
-            const auto path = dir / compress::table_file_name(*m, k);
-            const compress::TableSpec spec{variant, *m, k};
+        auto path_of = [&](std::size_t k) {
+            return dir / compress::table_file_name(*m, kValueKinds[k]);
+        };
+        // Each table is checked first; those already at the target's level are kept.
+        std::array<bool, 3> stale{};
+        for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
             std::unique_ptr<compress::TableReader> t;
             std::string message;
-            if (compress::TableReader::open(path, spec, t, message) != compress::ErrorCode::ok)
+            if (compress::TableReader::open(path_of(k), {variant, *m, kValueKinds[k]}, t,
+                                            message) != compress::ErrorCode::ok)
                 throw compress::TableError(message);
-            const int level = t->zstd_level();
+            stale[k] = t->zstd_level() != compress::zstd_level(target, kValueKinds[k]);
             ev.bytes_before += t->file_size();
-            t.reset();
-            if (level == compress::zstd_level(target, k)) {
-                ++sum.tables_kept;
-                ev.bytes_after += std::filesystem::file_size(path);
-                continue;
-            }
-            compress::recompress_table(path, spec, target);
-            ++ev.tables_rewritten;
-            ++sum.tables_rewritten;
-            ev.bytes_after += std::filesystem::file_size(path);
         }
+        if (target == compress::Compression::small) {
+            // Written again from the values (a fast table keeps its threats' values, which
+            // the small one leaves out), when any is stale.
+            if (stale[0] || stale[1] || stale[2])
+                dispatch(VariantId(variant), [&](auto v) {
+                    rewrite_tables<decltype(v)>(dir, variant, *m, target, stale);
+                });
+        } else {
+            for (std::size_t k = 0; k < kValueKinds.size(); ++k)
+                if (stale[k])
+                    compress::recompress_table(path_of(k), {variant, *m, kValueKinds[k]}, target);
+        }
+        for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
+            ev.tables_rewritten += stale[k];
+            ev.bytes_after += std::filesystem::file_size(path_of(k));
+        }
+        sum.tables_rewritten += ev.tables_rewritten;
+        sum.tables_kept += 3 - ev.tables_rewritten;
         if (ev.tables_rewritten) {
             describe_tables(entry, dir, variant, *m);
             write_json_file(manifest_path, manifest);

@@ -161,7 +161,7 @@ dtb_cli_test(pack_fast EXIT 0 JSON
     COMPACT_REGEX "\"tables_rewritten\":(48|0),\"tables_kept\":(0|48)")
 dtb_cli_test(pack_again EXIT 0
     ARGS pack ${DTB_CLI_FAST}
-    REGEX "0 tables recompressed to small, 48 already were")
+    REGEX "0 tables rewritten to small, 48 already were")
 dtb_cli_test(verify_packed EXIT 0
     ARGS verify ${DTB_CLI_FAST} --samples 50
     REGEX "48 tables, 0 damaged.* 0 wrong; OK")

@@ -13,12 +13,12 @@ namespace dtb::test {
 namespace {
 
 template <class V>
-void expect_tables_read_back(int pieces) {
+void expect_tables_read_back(int pieces, compress::Compression c = compress::Compression::small) {
     const auto tb = gen::Tablebase<V>::solve(pieces);
     TempDir dir;
     const auto variant = std::uint8_t(find_variant(V::name)->id);
     for (const Material& m : materials_up_to(pieces))
-        gen::write_tables(dir.path, variant, *tb.slice(m));
+        gen::write_tables(dir.path, variant, *tb.slice(m), c);
     std::uint64_t compared = 0, wrong = 0;
     std::string first;
     for (const Material& m : materials_up_to(pieces)) {
@@ -47,6 +47,10 @@ TEST(GenTables, RussianUpTo3ReadBack) { expect_tables_read_back<Russian>(3); }
 TEST(GenTables, EnglishUpTo3ReadBack) { expect_tables_read_back<English>(3); }
 TEST(GenTables, GiveawayUpTo3ReadBack) { expect_tables_read_back<Giveaway>(3); }
 TEST(GenTables, InternationalUpTo3ReadBack) { expect_tables_read_back<International>(3); }
+// Fast tables store their threats' values, which the reader recomputes all the same.
+TEST(GenTables, RussianUpTo3FastReadBack) {
+    expect_tables_read_back<Russian>(3, compress::Compression::fast);
+}
 // The writer needs what the solver knows and the tables leave out: a slice that no longer
 // holds its DTC or its capture flags is refused, not written with a wrong mask.
 TEST(GenTables, SliceWithoutDtcOrCaptureFlagsIsRefused) {
@@ -82,6 +86,28 @@ void expect_mask_is_what_the_prober_recomputes(int pieces) {
         }
     }
     EXPECT_GT(unstored, 0u);
+}
+// The fast preset's mask leaves out the broken indices and the positions with a capture,
+// nothing else: the threats keep their values.
+TEST(GenTables, FastMaskIsTheCaptures) {
+    const auto tb = gen::Tablebase<Russian>::solve(4);
+    std::uint64_t captures = 0, threats = 0;
+    for (const Material& m : materials_up_to(4)) {
+        const auto* s = tb.slice(m);
+        const auto mask = gen::unstored_mask(*s, compress::Compression::fast);
+        ASSERT_TRUE(mask == gen::capture_mask(*s)) << m.name();
+        for (std::uint64_t i = 0; i < s->index.size(); ++i) {
+            Position<Russian> p;
+            const bool broken = !s->index.unrank(i, Color::white, p);
+            const Recompute r = broken ? Recompute::no : recompute_kind(p);
+            ASSERT_EQ(mask[i] != 0, broken || r == Recompute::captures)
+                << m.name() << " index " << i;
+            captures += r == Recompute::captures;
+            threats += r == Recompute::successors;
+        }
+    }
+    EXPECT_GT(captures, 0u);
+    EXPECT_GT(threats, 0u);  // the masks differ somewhere
 }
 TEST(GenTables, RussianMaskIsWhatTheProberRecomputes) {
     expect_mask_is_what_the_prober_recomputes<Russian>(4);

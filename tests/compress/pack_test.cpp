@@ -59,6 +59,21 @@ TEST(Pack, FastTablesPackedAreTheSmallOnes) {
     for (const auto& c : compressions(fast.path)) EXPECT_EQ(c, "fast");
 }
 
+// Small tables packed to fast only change level (they do not hold their threats' values, so
+// the threats stay left out), and packed back to small they are the small ones again.
+TEST(Pack, SmallTablesPackedToFastAndBack) {
+    TempDir dir, small;
+    generate(dir.path, compress::Compression::small);
+    generate(small.path, compress::Compression::small);
+    const auto to_fast = gen::pack_tables(dir.path, compress::Compression::fast);
+    const int tables = 3 * int(materials_up_to(3).size());
+    EXPECT_EQ(to_fast.tables_rewritten, tables);
+    for (const auto& c : compressions(dir.path)) EXPECT_EQ(c, "fast");
+    const auto back = gen::pack_tables(dir.path, compress::Compression::small);
+    EXPECT_EQ(back.tables_rewritten, tables);
+    expect_same_files(dir.path, small.path);
+}
+
 TEST(Pack, RefusesWhatItCannotPack) {
     TempDir dir;
     EXPECT_THROW(gen::pack_tables(dir.path, compress::Compression::small), compress::TableError);

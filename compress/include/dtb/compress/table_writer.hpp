@@ -28,9 +28,10 @@ enum class Fill : std::uint8_t {
               // back switched (block_codec.cpp)
 };
 
-// How hard zstd works (table_writer.cpp has the measurements). Only the zstd level differs:
-// the blocks, their encoding and their filling are the same, so recompress_table() turns a
-// fast table into the small one, byte for byte, without the values it came from.
+// How hard zstd works (table_writer.cpp has the measurements). Here only the zstd level
+// differs: the blocks, their encoding and their filling are the same, so recompress_table()
+// turns a fast table into the small one, byte for byte, without the values it came from.
+// (dtb gen's fast tables also leave fewer entries don't-care: gen/table_files.hpp.)
 enum class Compression : std::uint8_t {
     small,  // the smallest files: zstd level 19 (WDL) and 15 (DTW, DTC)
     fast,   // zstd level 3 for every kind (6 before): some 50 times less work, files ~25 % larger

@@ -1,6 +1,8 @@
 // The positions a table does not store. Their values follow from positions it does store, so
 // the writer leaves their entries don't-care (filled with whatever compresses best) and the
-// prober, `dtb verify` and a resumed `dtb gen` recompute them:
+// prober, `dtb verify` and a resumed `dtb gen` recompute them, whatever the entry holds (the
+// fast preset stores the threats' values, as finding the threats costs more than it saves
+// there):
 //
 //   captures    the side to move has a capture (compulsory): a capture search;
 //   successors  the side to move has none, but the side NOT to move has one (a threat), and

@@ -1,9 +1,12 @@
-// dtb pack: recompresses the tables of a directory written by dtb gen to another preset —
+// dtb pack: rewrites the tables of a directory written by dtb gen at another preset —
 // typically generated with --compression fast (quick to write) and packed to small (the
-// smallest files) afterwards. Only the zstd level changes: a table packed to small is the
-// same, byte for byte, as one generated with --compression small. Tables are rewritten one
-// by one (temporary file, then rename) and the manifest after each material, so a killed
-// pack leaves every table whole and is simply run again.
+// smallest files) afterwards. To small, each material's tables are written again from their
+// values, what they leave out found again from the positions (a fast table keeps its
+// threats' values, a small one leaves them out: table_files.hpp, rewrite_tables), so a
+// table packed to small is the same, byte for byte, as one generated with --compression
+// small. To fast, only the zstd level changes. Tables are rewritten one by one (temporary
+// file, then rename) and the manifest after each material, so a killed pack leaves every
+// table whole and is simply run again.
 #pragma once
 
 #include <cstdint>
@@ -33,7 +36,7 @@ struct PackCallbacks {
     std::function<void(const PackEvent&)> finished = [](const PackEvent&) {};
 };
 
-// Recompresses every table listed in dir/manifest.json whose recorded zstd level is not
+// Rewrites every table listed in dir/manifest.json whose recorded zstd level is not
 // `target`'s, checking each first, and updates the manifest. Throws compress::TableError
 // (no manifest, a table missing or damaged: the tables before it are done and recorded).
 PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,

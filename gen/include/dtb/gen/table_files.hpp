@@ -94,6 +94,34 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     return dc;
 }
 
+// What a table written with the fast preset leaves out: broken indices and the positions
+// with a capture, but not the threats. A threatened position keeps its value there: the
+// prober, dtb verify and a resumed dtb gen recompute it all the same and never read it, and
+// the threat search is most of the writer's work (dtb_bench, one thread: 204 of the 312 ms
+// of GenWrite/russian/KMvKKM). dtb pack leaves the threats out as well when it packs to
+// small (pack_material), which makes the small tables byte for byte.
+template <class V>
+LargeVector<std::uint8_t> capture_mask(const Slice<V>& s) {
+    if (s.capture[0].empty())
+        throw compress::TableError(s.material().name() +
+                                   ": the capture flags were dropped before writing");
+    const std::int64_t n = std::int64_t(s.index.size());
+    LargeVector<std::uint8_t> dc(s.index.size());
+    const auto& wdl = s.wdl[0];
+    const auto& capture = s.capture[0];
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < n; ++i)
+        dc[i] = std::uint8_t((Wdl(wdl[i]) == Wdl::unknown) | capture[i]);
+    return dc;
+}
+
+// What a table of `compression` leaves out: unstored_mask, or capture_mask for the fast
+// preset.
+template <class V>
+LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s, compress::Compression compression) {
+    return compression == compress::Compression::fast ? capture_mask(s) : unstored_mask(s);
+}
+
 // The don't-care entries of a table of kind k, from unstored_mask: a distance table also
 // leaves the draws (a draw has no distance).
 template <class V>
@@ -111,12 +139,14 @@ LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind 
     return dont_care_mask(s, k, unstored_mask(s));
 }
 
-// Writes s's White-to-move tables into dir: WDL, DTW, and DTC (s must still hold it).
-// Returns the file sizes in kValueKinds order. Throws compress::TableError.
+// Writes s's White-to-move tables into dir: WDL, DTW, and DTC (s must still hold it), or
+// only the kinds `which` names. Returns the file sizes in kValueKinds order (0 for a kind
+// not written). Throws compress::TableError.
 template <class V>
 std::array<std::uint64_t, 3> write_tables(
     const std::filesystem::path& dir, std::uint8_t variant, const Slice<V>& s,
-    compress::Compression compression = compress::Compression::small) {
+    compress::Compression compression = compress::Compression::small,
+    std::array<bool, 3> which = {true, true, true}) {
     if (s.dtc[0].empty())
         throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
     std::array<std::uint64_t, 3> sizes{};
@@ -125,10 +155,12 @@ std::array<std::uint64_t, 3> write_tables(
     // Entries per placement of all pieces but Black's kings: where values repeat.
     options.period = s.index.block_size() / s.index.white_king_ranks();
     // Both distance tables leave the same entries (the unstored ones and the draws).
-    const LargeVector<std::uint8_t> unstored = unstored_mask(s);
+    const LargeVector<std::uint8_t> unstored = unstored_mask(s, compression);
     const LargeVector<std::uint8_t> distance_mask =
-        dont_care_mask(s, compress::ValueKind::dtw, unstored);
+        which[1] || which[2] ? dont_care_mask(s, compress::ValueKind::dtw, unstored)
+                             : LargeVector<std::uint8_t>{};
     for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
+        if (!which[k]) continue;
         const auto kind = kValueKinds[k];
         const auto path = dir / compress::table_file_name(s.material(), kind);
         const compress::TableSpec spec{variant, s.material(), kind};
@@ -262,6 +294,62 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
     }
     check();
     return s;
+}
+
+// The capture flags of every position of s, both sides to move, by move generation: for a
+// slice whose values were read back (its tables do not hold the flags).
+template <class V>
+void find_captures(Slice<V>& s) {
+    const auto& idx = s.index;
+    for (auto& c : s.capture) c.assign(idx.size(), 0);
+    // Blocks cut into runs of white-king placements (a slice of kings only is one block).
+    const std::uint64_t wk = idx.white_king_ranks();
+    const std::uint64_t step =
+        std::max<std::uint64_t>(1, 16384 / std::max<std::uint64_t>(1, idx.black_king_ranks()));
+    const std::uint64_t runs = (wk + step - 1) / step;
+    const std::int64_t items = std::int64_t(idx.blocks() * runs);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::int64_t k = 0; k < items; ++k) {
+        const std::uint64_t block = std::uint64_t(k) / runs, w = std::uint64_t(k) % runs * step;
+        for (Color side : {Color::white, Color::black})
+            idx.visit(block, w, std::min(wk, w + step), side,
+                      [&](std::uint64_t i, const Position<V>& p) {
+                          s.capture[static_cast<int>(side)][i] = MoveGen<V>::has_capture(p);
+                      });
+    }
+}
+
+// Material m's tables in dir written again at `compression` from the values they hold (each
+// checked first), the kinds `which` names. What a table leaves out is found again from the
+// positions (find_captures, then unstored_mask or capture_mask), so a fast table, which keeps
+// its threats' values, becomes the small one byte for byte. Not the other way: a small
+// table does not hold its threats' values (recompress_table turns it into a fast one that
+// leaves them out). Returns the file sizes as write_tables does. Throws
+// compress::TableError.
+template <class V>
+std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, std::uint8_t variant,
+                                            const Material& m, compress::Compression compression,
+                                            std::array<bool, 3> which) {
+    Slice<V> s(m, Sides::white);
+    {
+        const auto wdl = read_checked_table(dir, variant, m, compress::ValueKind::wdl);
+        std::copy(wdl.begin(), wdl.end(), s.wdl[0].begin());  // WDL values fit a byte
+    }
+    for (std::size_t k = 1; k < kValueKinds.size(); ++k) {
+        const auto values = read_checked_table(dir, variant, m, kValueKinds[k]);
+        auto& to = kValueKinds[k] == compress::ValueKind::dtw ? s.dtw[0] : s.dtc[0];
+        std::copy(values.begin(), values.end(), to.begin());
+    }
+    // Broken indices hold whatever the fill gave them: the mask needs them unknown.
+    const auto& idx = s.index;
+    for (std::uint64_t b = 0; b < idx.blocks(); ++b) {
+        const auto [wm, bm] = idx.block_men(b);
+        if (wm & bm)
+            std::fill_n(s.wdl[0].begin() + std::ptrdiff_t(b * idx.block_size()), idx.block_size(),
+                        std::uint8_t(Wdl::unknown));
+    }
+    find_captures(s);
+    return write_tables(dir, variant, s, compression, which);
 }
 
 }  // namespace dtb::gen
