@@ -389,17 +389,13 @@ class MoveGen {
     // path), and out.clear() whenever a capture of higher precedence appears (what was pushed
     // before is not legal then). Duplicate paths are not merged: for a caller that a capture
     // seen twice does not change, such as the generator's summary of a position's exits,
-    // which needs no list. Returns whether the side has a capture.
+    // which needs no list. Returns whether the side has a capture. The search is not preceded
+    // by has_capture: it starts from the same first jumps (capturing_men, king_jumps_from),
+    // which a position with a capture would otherwise find twice.
     template <class Out>
     static bool for_each_capture(const P& p, Out& out) {
-        if (p.side == Color::white) {
-            if (!has_capture<Color::white>(p)) return false;
-            CaptureSearch<V, Color::white, Out>(p, out).run(p);
-        } else {
-            if (!has_capture<Color::black>(p)) return false;
-            CaptureSearch<V, Color::black, Out>(p, out).run(p);
-        }
-        return true;
+        if (p.side == Color::white) return CaptureSearch<V, Color::white, Out>(p, out).run(p);
+        return CaptureSearch<V, Color::black, Out>(p, out).run(p);
     }
 
     // The number of legal moves, without making them where it can (perft's bulk count).

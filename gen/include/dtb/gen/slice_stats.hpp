@@ -51,24 +51,40 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
         std::vector<SideStats> part(pieces);
 #pragma omp parallel for schedule(dynamic, 1)
         for (std::uint64_t k = 0; k < pieces; ++k) {
+            const std::uint64_t begin = k * kPiece, end = std::min(s.index.size(), begin + kPiece);
+            // Counts and the longest distances without a branch per entry (the values are
+            // unpredictable: the branches had taken 1.5 % of dtb gen russian --pieces 5), then
+            // the first entry at each longest distance, where one is known to be.
+            std::uint64_t wins = 0, draws = 0, losses = 0;
+            std::uint16_t longest_dtw = 0, longest_dtc = 0;
+            for (std::uint64_t i = begin; i < end; ++i) {
+                const std::uint8_t w = wdl[i];
+                wins += w == std::uint8_t(Wdl::win);
+                draws += w == std::uint8_t(Wdl::draw);
+                losses += w == std::uint8_t(Wdl::loss);
+                const auto decided = std::uint16_t(
+                    -std::uint16_t((w == std::uint8_t(Wdl::win)) | (w == std::uint8_t(Wdl::loss))));
+                longest_dtw = std::max(longest_dtw, std::uint16_t(dtw[i] & decided));
+                if (with_dtc) longest_dtc = std::max(longest_dtc, std::uint16_t(dtc[i] & decided));
+            }
             SideStats st;
-            const std::uint64_t end = std::min(s.index.size(), (k + 1) * kPiece);
-            for (std::uint64_t i = k * kPiece; i < end; ++i) {
-                const Wdl w = Wdl(wdl[i]);
-                if (w == Wdl::unknown) continue;
-                ++st.positions;
-                if (w == Wdl::draw) {
-                    ++st.draws;
-                    continue;
-                }
-                ++(w == Wdl::win ? st.wins : st.losses);
-                if (dtw[i] > st.max_dtw) {
-                    st.max_dtw = dtw[i];
-                    st.max_dtw_index = i;
-                }
-                if (with_dtc && dtc[i] > st.max_dtc) {
-                    st.max_dtc = dtc[i];
-                    st.max_dtc_index = i;
+            st.positions = wins + draws + losses;
+            st.wins = wins;
+            st.draws = draws;
+            st.losses = losses;
+            auto decided = [&](std::uint64_t i) {
+                return Wdl(wdl[i]) == Wdl::win || Wdl(wdl[i]) == Wdl::loss;
+            };
+            if (wins + losses > 0) {
+                st.max_dtw = longest_dtw;
+                st.max_dtw_index = begin;
+                while (!decided(st.max_dtw_index) || dtw[st.max_dtw_index] != longest_dtw)
+                    ++st.max_dtw_index;
+                if (with_dtc) {
+                    st.max_dtc = longest_dtc;
+                    st.max_dtc_index = begin;
+                    while (!decided(st.max_dtc_index) || dtc[st.max_dtc_index] != longest_dtc)
+                        ++st.max_dtc_index;
                 }
             }
             part[k] = st;
