@@ -197,6 +197,8 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
     // The manifest entries of twins written with a slice solved in this run, waiting for
     // their turn in the order.
     std::map<Material, nlohmann::ordered_json> derived;
+    // Arrays of slices no longer needed, for the next ones (no fresh pages to zero).
+    ArrayStock stock;
     auto lookup = [&tb](const Position<V>& p) { return tb.probe(p); };
     auto write = [&](const Slice<V>& s, nlohmann::ordered_json& entry) {
         const auto w0 = std::chrono::steady_clock::now();
@@ -244,7 +246,7 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             }
         }
         if (!done) {
-            SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup);
+            SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup, LevelLoop::fastest, &stock);
             slice = solver.solve();
             const auto stats = slice_stats(*slice);
             entry = slice_json(*slice, stats);
@@ -255,11 +257,12 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
                 // slice (Tablebase::holding flips), with half the memory. Only its White to
                 // move is made; its Black to move is this slice's White to move, whose
                 // statistics it takes.
-                const auto twin = Symmetry<V>::flipped(*slice, Sides::white);
+                const auto twin = Symmetry<V>::flipped(*slice, Sides::white, &stock);
                 auto twin_stats = slice_stats(*twin);
                 twin_stats[1] = flipped_side_stats(*slice, stats[0], Color::white, twin->index);
                 auto twin_entry = slice_json(*twin, twin_stats);
                 write(*twin, twin_entry);
+                twin->give_arrays(stock);
                 derived[m.flipped()] = std::move(twin_entry);
             }
             ++sum.slices_solved;
@@ -270,15 +273,16 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
         write_manifest<V>(o.out, id, max_in_dir, manifest);
         // Later slices need only WDL and DTW of this one; the capture flags served the tables.
         if (slice) {
-            for (auto& v : slice->dtc) v = {};
-            for (auto& v : slice->capture) v = {};
+            for (auto& v : slice->dtc) stock.give(v);
+            for (auto& v : slice->capture) stock.give(v);
             tb.add(std::move(slice));
         }
         // Of the slices with as many pieces, later ones need only those with one man fewer
         // (promotions).
         if (m.pieces() == o.pieces)
             for (const auto& old : order)
-                if (old.pieces() == o.pieces && old.men() + 1 < m.men()) tb.remove(old);
+                if (old.pieces() == o.pieces && old.men() + 1 < m.men())
+                    if (const auto gone = tb.remove(old)) gone->give_arrays(stock);
         remaining -= ev.positions;
         ev.remaining = remaining;
         ev.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();

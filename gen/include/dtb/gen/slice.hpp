@@ -8,6 +8,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/large_array.hpp"
 #include "dtb/core/value.hpp"
+#include "dtb/gen/array_stock.hpp"
 #include "dtb/gen/for_range.hpp"
 
 namespace dtb::gen {
@@ -19,8 +20,15 @@ enum class Sides { both, white };
 template <class V>
 struct Slice {
     // The six arrays are filled side by side: filling is mostly the kernel faulting their
-    // pages in, hundreds of megabytes a slice.
-    explicit Slice(const Material& m, Sides sides = Sides::both) : index(m) {
+    // pages in, hundreds of megabytes a slice, unless `stock` has arrays to take them from.
+    explicit Slice(const Material& m, Sides sides = Sides::both, ArrayStock* stock = nullptr)
+        : index(m) {
+        if (stock)
+            for (int s = 0; s < (sides == Sides::white ? 1 : 2); ++s) {
+                wdl[s] = stock->take<std::uint8_t>(index.size());
+                dtw[s] = stock->take<std::uint16_t>(index.size());
+                dtc[s] = stock->take<std::uint16_t>(index.size());
+            }
         for_range<true>(6, [&](std::size_t k, int) {
             const std::size_t s = k & 1;
             if (s == 1 && sides == Sides::white) return;
@@ -47,6 +55,15 @@ struct Slice {
     LargeVector<std::uint8_t> capture[2];
 
     const Material& material() const { return index.material(); }
+    // Hands every array to `stock` (the slice is left empty).
+    void give_arrays(ArrayStock& stock) {
+        for (int s = 0; s < 2; ++s) {
+            stock.give(wdl[s]);
+            stock.give(dtw[s]);
+            stock.give(dtc[s]);
+            stock.give(capture[s]);
+        }
+    }
     Value value(Color side, std::uint64_t i) const {
         const int s = static_cast<int>(side);
         return {Wdl(wdl[s][i]), dtw[s][i], dtc[s].empty() ? std::uint16_t(0) : dtc[s][i]};

@@ -100,10 +100,12 @@ class SliceSolver : CellFormat {
     using P = Position<V>;
 
   public:
-    // `lookup` answers for any position reached by a capture or a promotion.
+    // `lookup` answers for any position reached by a capture or a promotion. The slice's
+    // arrays are taken from `stock` where it has them.
     SliceSolver(const Material& m, const void* context, ExitLookup<V> lookup,
-                LevelLoop loop = LevelLoop::fastest)
-        : slice_(std::make_unique<Slice<V>>(m)),
+                LevelLoop loop = LevelLoop::fastest, ArrayStock* stock = nullptr)
+        : slice_(std::make_unique<Slice<V>>(m, Sides::both, stock)),
+          stock_(stock),
           context_(context),
           lookup_(lookup),
           kings_(slice_->index),
@@ -118,7 +120,10 @@ class SliceSolver : CellFormat {
 
     std::unique_ptr<Slice<V>> solve() {
         const auto& idx = slice_->index;
-        for (int s = 0; s < 2; ++s) slice_->capture[s].assign(idx.size(), 0);
+        for (int s = 0; s < 2; ++s) {
+            if (stock_) slice_->capture[s] = stock_->take<std::uint8_t>(idx.size());
+            slice_->capture[s].assign(idx.size(), 0);
+        }
         const int threads = omp_get_max_threads();
         // One thread solves every region in plain (not atomic) steps, without a parallel
         // region per level, whose cost would add up over thousands of small blocks: a whole
@@ -919,6 +924,7 @@ class SliceSolver : CellFormat {
     }
 
     std::unique_ptr<Slice<V>> slice_;
+    ArrayStock* stock_;  // null: arrays are new
     const void* context_;
     ExitLookup<V> lookup_;
     KingTable<V> kings_;

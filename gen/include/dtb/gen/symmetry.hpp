@@ -27,15 +27,20 @@ struct Symmetry {
     // position); a slice of one block (kings only) is ranked position by position.
     //
     // With Sides::white the twin holds White to move only (what its tables are written
-    // from), and the capture flags of both sides (the writer's mask needs both).
-    static std::unique_ptr<Slice<V>> flipped(const Slice<V>& a, Sides sides = Sides::both) {
-        auto b = std::make_unique<Slice<V>>(a.material().flipped(), sides);
+    // from), and the capture flags of both sides (the writer's mask needs both). Its arrays
+    // are taken from `stock` where it has them.
+    static std::unique_ptr<Slice<V>> flipped(const Slice<V>& a, Sides sides = Sides::both,
+                                             ArrayStock* stock = nullptr) {
+        auto b = std::make_unique<Slice<V>>(a.material().flipped(), sides, stock);
         const auto& idx = a.index;
         const bool with_dtc = !a.dtc[0].empty();
         if (!with_dtc) b->dtc[0] = b->dtc[1] = {};
         const bool with_capture = !a.capture[0].empty();
         if (with_capture)
-            for (auto& c : b->capture) c.assign(b->index.size(), 0);
+            for (auto& c : b->capture) {
+                if (stock) c = stock->take<std::uint8_t>(b->index.size());
+                c.assign(b->index.size(), 0);
+            }
         const int last = sides == Sides::both ? 1 : 0;  // the twin's sides to move filled
         auto copy = [&](std::uint64_t i, std::uint64_t j) {
             for (int t = 0; t <= last; ++t) {

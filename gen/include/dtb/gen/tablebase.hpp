@@ -51,8 +51,8 @@ class Tablebase {
     // The solved slice of a material (white-to-move and black-to-move halves), or null.
     const Slice<V>* slice(const Material& m) const;
     void add(std::unique_ptr<Slice<V>> s);
-    // Frees a slice that nothing solved later needs.
-    void remove(const Material& m);
+    // Lets go of a slice that nothing solved later needs (returned: null when not held).
+    std::unique_ptr<Slice<V>> remove(const Material& m);
     // Frees the DTC values of a slice (nothing solved later reads them).
     void drop_dtc(const Material& m) {
         if (const auto it = slices_.find(m); it != slices_.end()) {
@@ -89,9 +89,13 @@ void Tablebase<V>::add(std::unique_ptr<Slice<V>> s) {
 }
 
 template <class V>
-void Tablebase<V>::remove(const Material& m) {
+std::unique_ptr<Slice<V>> Tablebase<V>::remove(const Material& m) {
     by_slot_[std::size_t(slot(m.white_men, m.white_kings, m.black_men, m.black_kings))] = nullptr;
-    slices_.erase(m);
+    const auto it = slices_.find(m);
+    if (it == slices_.end()) return nullptr;
+    auto s = std::move(it->second);
+    slices_.erase(it);
+    return s;
 }
 
 template <class V>
