@@ -55,6 +55,13 @@ struct Slice {
     LargeVector<std::uint8_t> capture[2];
 
     const Material& material() const { return index.material(); }
+    // Both sides' capture flags, all 0, in arrays taken from `stock` where it has them.
+    void clear_capture_flags(ArrayStock* stock = nullptr) {
+        for (auto& c : capture) {
+            if (stock) c = stock->take<std::uint8_t>(index.size());
+            c.assign(index.size(), 0);
+        }
+    }
     // Hands every array to `stock` (the slice is left empty).
     void give_arrays(ArrayStock& stock) {
         for (int s = 0; s < 2; ++s) {

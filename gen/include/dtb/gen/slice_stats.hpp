@@ -62,10 +62,11 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
                 wins += w == std::uint8_t(Wdl::win);
                 draws += w == std::uint8_t(Wdl::draw);
                 losses += w == std::uint8_t(Wdl::loss);
-                const auto decided = std::uint16_t(
+                const auto decided_mask = std::uint16_t(
                     -std::uint16_t((w == std::uint8_t(Wdl::win)) | (w == std::uint8_t(Wdl::loss))));
-                longest_dtw = std::max(longest_dtw, std::uint16_t(dtw[i] & decided));
-                if (with_dtc) longest_dtc = std::max(longest_dtc, std::uint16_t(dtc[i] & decided));
+                longest_dtw = std::max(longest_dtw, std::uint16_t(dtw[i] & decided_mask));
+                if (with_dtc)
+                    longest_dtc = std::max(longest_dtc, std::uint16_t(dtc[i] & decided_mask));
             }
             SideStats st;
             st.positions = wins + draws + losses;

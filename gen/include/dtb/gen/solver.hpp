@@ -120,10 +120,7 @@ class SliceSolver : CellFormat {
 
     std::unique_ptr<Slice<V>> solve() {
         const auto& idx = slice_->index;
-        for (int s = 0; s < 2; ++s) {
-            if (stock_) slice_->capture[s] = stock_->take<std::uint8_t>(idx.size());
-            slice_->capture[s].assign(idx.size(), 0);
-        }
+        slice_->clear_capture_flags(stock_);
         const int threads = omp_get_max_threads();
         // One thread solves every region in plain (not atomic) steps, without a parallel
         // region per level, whose cost would add up over thousands of small blocks: a whole

@@ -36,11 +36,7 @@ struct Symmetry {
         const bool with_dtc = !a.dtc[0].empty();
         if (!with_dtc) b->dtc[0] = b->dtc[1] = {};
         const bool with_capture = !a.capture[0].empty();
-        if (with_capture)
-            for (auto& c : b->capture) {
-                if (stock) c = stock->take<std::uint8_t>(b->index.size());
-                c.assign(b->index.size(), 0);
-            }
+        if (with_capture) b->clear_capture_flags(stock);
         const int last = sides == Sides::both ? 1 : 0;  // the twin's sides to move filled
         auto copy = [&](std::uint64_t i, std::uint64_t j) {
             for (int t = 0; t <= last; ++t) {

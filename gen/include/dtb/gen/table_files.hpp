@@ -99,7 +99,7 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
 // prober, dtb verify and a resumed dtb gen recompute it all the same and never read it, and
 // the threat search is most of the writer's work (dtb_bench, one thread: 204 of the 312 ms
 // of GenWrite/russian/KMvKKM). dtb pack leaves the threats out as well when it packs to
-// small (pack_material), which makes the small tables byte for byte.
+// small (rewrite_tables), which makes the small tables byte for byte.
 template <class V>
 LargeVector<std::uint8_t> capture_mask(const Slice<V>& s) {
     if (s.capture[0].empty())
@@ -301,7 +301,7 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uin
 template <class V>
 void find_captures(Slice<V>& s) {
     const auto& idx = s.index;
-    for (auto& c : s.capture) c.assign(idx.size(), 0);
+    s.clear_capture_flags();
     // Blocks cut into runs of white-king placements (a slice of kings only is one block).
     const std::uint64_t wk = idx.white_king_ranks();
     const std::uint64_t step =

@@ -53,13 +53,6 @@ class Tablebase {
     void add(std::unique_ptr<Slice<V>> s);
     // Lets go of a slice that nothing solved later needs (returned: null when not held).
     std::unique_ptr<Slice<V>> remove(const Material& m);
-    // Frees the DTC values of a slice (nothing solved later reads them).
-    void drop_dtc(const Material& m) {
-        if (const auto it = slices_.find(m); it != slices_.end()) {
-            it->second->dtc[0] = {};
-            it->second->dtc[1] = {};
-        }
-    }
     int max_pieces() const { return max_pieces_; }
     void set_max_pieces(int n) { max_pieces_ = n; }
 
