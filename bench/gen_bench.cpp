@@ -39,7 +39,7 @@ Tablebase<V> needed_by(const Material& m) {
             if (const auto* s = tb.slice(d)) local.add(std::make_unique<Slice<V>>(*s));
     for (const auto& d : materials_up_to(m.pieces())) {
         if (d.pieces() != m.pieces() || d.men() >= m.men()) continue;
-        SliceSolver<V> pre(d, &local, Tablebase<V>::exit_lookup);
+        SliceSolver<V> pre(d, local.exits());
         local.add(pre.solve());
     }
     return local;
@@ -53,7 +53,7 @@ void gen_bench(benchmark::State& state, const char* material) {
         state.PauseTiming();
         const Tablebase<V> local = needed_by<V>(m);  // a private copy per run
         state.ResumeTiming();
-        SliceSolver<V> solver(m, &local, Tablebase<V>::exit_lookup);
+        SliceSolver<V> solver(m, local.exits());
         auto slice = solver.solve();
         benchmark::DoNotOptimize(slice);
         positions += 2 * slice->index.size();
@@ -74,7 +74,7 @@ const Slice<Russian>& solved(const char* material) {
     if (!s) {
         const Material m = *Material::parse(material);
         const Tablebase<Russian> tb = needed_by<Russian>(m);
-        SliceSolver<Russian> solver(m, &tb, Tablebase<Russian>::exit_lookup);
+        SliceSolver<Russian> solver(m, tb.exits());
         s = solver.solve();
     }
     return *s;

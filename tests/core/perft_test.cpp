@@ -220,6 +220,22 @@ TYPED_TEST(PerftSymmetry, RotatedColourSwappedPositionHasSamePerft) {
     }
 }
 
+// The half turn takes every square to the square of its table, whether the board turns by
+// a bit reversal (every board of geometry.hpp) or square by square.
+TYPED_TEST(PerftSymmetry, HalfTurnMovesEverySquareWhereItsTableSays) {
+    using V = TypeParam;
+    using G = typename V::board;
+    static_assert(Flip<V>::kReverses, "every board turns by a bit reversal");
+    typename G::bb all = 0;
+    for (int b = 0; b < G::bits; ++b) {
+        if (!G::is_square(b)) continue;
+        all |= bit<typename G::bb>(b);
+        EXPECT_EQ(Flip<V>::turn(bit<typename G::bb>(b)), bit<typename G::bb>(Flip<V>::kTurned[b]))
+            << b;
+    }
+    EXPECT_EQ(Flip<V>::turn(all), G::board);
+}
+
 // The bulk count at the last ply agrees with the generated list, and perft(d) is the sum of
 // perft(d-1) over the moves; keeping duplicates never counts fewer moves.
 TYPED_TEST(PerftSymmetry, BulkCountMatchesGeneratedMoves) {

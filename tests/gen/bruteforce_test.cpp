@@ -21,9 +21,9 @@
 
 #include "bruteforce_solver.hpp"
 #include "dtb/core/notation.hpp"
+#include "dtb/core/value.hpp"
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/tablebase.hpp"
-#include "dtb/core/value.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::test {

@@ -15,7 +15,7 @@ namespace {
 
 template <class V>
 std::unique_ptr<Slice<V>> solve_with(const Tablebase<V>& tb, const Material& m, LevelLoop loop) {
-    SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup, loop);
+    SliceSolver<V> solver(m, tb.exits(), loop);
     return solver.solve();
 }
 

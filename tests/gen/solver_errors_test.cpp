@@ -19,8 +19,7 @@ TEST(SolverErrors, AMissingDependencyIsReportedNotFatal) {
         // Blocks in waves (KMvK), one region of kings only (KKvK), men only (MvM).
         for (const char* name : {"KMvK", "KKvK", "MvM"}) {
             SCOPED_TRACE(std::string(name) + ", threads " + std::to_string(threads));
-            SliceSolver<Russian> solver(*Material::parse(name), &empty,
-                                        Tablebase<Russian>::exit_lookup);
+            SliceSolver<Russian> solver(*Material::parse(name), empty.exits());
             EXPECT_THROW(solver.solve(), std::logic_error);
         }
     }

@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "dtb/core/apply.hpp"
+#include "dtb/core/material.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/core/material.hpp"
 #include "dtb/gen/tablebase.hpp"
 #include "gen_test_support.hpp"
 

@@ -67,12 +67,11 @@ TYPED_TEST(FlippedSlice, EveryPositionKeepsItsValues) {
 }
 
 // A twin made for writing holds White to move and both sides' capture flags, as the full
-// twin does; its Black to move's statistics, taken from the original's White to move, are
+// twin does; the statistics of both its sides, taken from the original's other side, are
 // those of the full twin, the positions named included (the lowest twin index realising each
-// longest distance). Both ways of finding it: with few distinct distances, thousands of
-// positions realise the longest (the twin's indices are walked upwards); with the index's
-// own values, a handful (those are flipped).
-TYPED_TEST(FlippedSlice, WhiteToMoveTwinAndItsBlackStatistics) {
+// longest distance): with few distinct distances, where thousands of positions realise the
+// longest, and with the index's own values, where a handful do.
+TYPED_TEST(FlippedSlice, WhiteToMoveTwinAndItsStatistics) {
     using V = TypeParam;
     for (const bool few_distances : {true, false})
         for (const char* name : {"KMvK", "MvKK", "KKvK", "MvKM"}) {
@@ -101,16 +100,22 @@ TYPED_TEST(FlippedSlice, WhiteToMoveTwinAndItsBlackStatistics) {
             const auto own = slice_stats(*white);
             EXPECT_EQ(own[0].max_dtw_index, want[0].max_dtw_index);
             EXPECT_EQ(own[0].wins, want[0].wins);
-            const SideStats got =
-                flipped_side_stats(a, slice_stats(a)[0], Color::white, white->index);
-            EXPECT_EQ(got.positions, want[1].positions);
-            EXPECT_EQ(got.wins, want[1].wins);
-            EXPECT_EQ(got.draws, want[1].draws);
-            EXPECT_EQ(got.losses, want[1].losses);
-            EXPECT_EQ(got.max_dtw, want[1].max_dtw);
-            EXPECT_EQ(got.max_dtc, want[1].max_dtc);
-            EXPECT_EQ(got.max_dtw_index, want[1].max_dtw_index);
-            EXPECT_EQ(got.max_dtc_index, want[1].max_dtc_index);
+            const TwinIndex<V> twins(a.index);
+            const auto stats = slice_stats(a);
+            // Each side of the twin is the other side of a.
+            for (int side = 0; side < 2; ++side) {
+                const SideStats got =
+                    flipped_side_stats(a, stats[std::size_t(1 - side)], Color(1 - side), twins);
+                const SideStats& w = want[std::size_t(side)];
+                EXPECT_EQ(got.positions, w.positions);
+                EXPECT_EQ(got.wins, w.wins);
+                EXPECT_EQ(got.draws, w.draws);
+                EXPECT_EQ(got.losses, w.losses);
+                EXPECT_EQ(got.max_dtw, w.max_dtw);
+                EXPECT_EQ(got.max_dtc, w.max_dtc);
+                EXPECT_EQ(got.max_dtw_index, w.max_dtw_index);
+                EXPECT_EQ(got.max_dtc_index, w.max_dtc_index);
+            }
         }
 }
 

@@ -34,6 +34,18 @@ constexpr int pop_lsb(B& x) {
     return i;
 }
 
+// The bits of x in reverse order (bit 0 becomes the highest bit of the type).
+constexpr std::uint64_t reverse_bits(std::uint64_t x) {
+    x = ((x >> 1) & 0x5555555555555555u) | ((x & 0x5555555555555555u) << 1);
+    x = ((x >> 2) & 0x3333333333333333u) | ((x & 0x3333333333333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fu) | ((x & 0x0f0f0f0f0f0f0f0fu) << 4);
+    return __builtin_bswap64(x);
+}
+constexpr u128 reverse_bits(u128 x) {
+    return u128{reverse_bits(static_cast<std::uint64_t>(x))} << 64 |
+           reverse_bits(static_cast<std::uint64_t>(x >> 64));
+}
+
 // Shift by a signed amount known at compile time (positive: towards higher bits).
 template <int S, class B>
 constexpr B shift(B x) {

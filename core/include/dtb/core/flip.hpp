@@ -27,10 +27,24 @@ struct Flip {
         return t;
     }();
 
+    // Whether the half turn takes bit b to bit `bits - 1 - b`: on every board of
+    // core/geometry.hpp (the square at row r, column c lies as far from the first bit as the
+    // square a half turn away lies from the last), so that a turn is a bit reversal.
+    static constexpr bool kReverses = [] {
+        for (int b = 0; b < G::bits; ++b)
+            if (G::is_square(b) && kTurned[b] != G::bits - 1 - b) return false;
+        return true;
+    }();
+
     static bb turn(bb x) {
-        bb out = 0;
-        while (x) out |= bit<bb>(kTurned[pop_lsb(x)]);
-        return out;
+        if constexpr (kReverses) {
+            // Ghost bits are never set: the reversal moves only squares.
+            return reverse_bits(x) >> (8 * int(sizeof(bb)) - G::bits);
+        } else {
+            bb out = 0;
+            while (x) out |= bit<bb>(kTurned[pop_lsb(x)]);
+            return out;
+        }
     }
 
     // The position with the colours exchanged, the board turned and the other side to move.

@@ -210,6 +210,11 @@ class Index {
         std::array<std::uint64_t, 17> base_{};
     };
 
+    // Ranks of each kind of piece: block = white men's rank * black_men_ranks() + black
+    // men's rank, and the index within a block is white kings' rank * black_king_ranks() +
+    // black kings' rank.
+    std::uint64_t white_men_ranks() const { return white_men_; }
+    std::uint64_t black_men_ranks() const { return black_men_; }
     std::uint64_t white_king_ranks() const { return white_kings_; }
     std::uint64_t black_king_ranks() const { return black_kings_; }
 

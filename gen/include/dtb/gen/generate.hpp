@@ -246,7 +246,7 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             }
         }
         if (!done) {
-            SliceSolver<V> solver(m, &tb, Tablebase<V>::exit_lookup, LevelLoop::fastest, &stock);
+            SliceSolver<V> solver(m, tb.exits(), LevelLoop::fastest, &stock);
             slice = solver.solve();
             const auto stats = slice_stats(*slice);
             entry = slice_json(*slice, stats);
@@ -255,11 +255,13 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
                 // The twin's White to move is this slice's Black to move, turned round. It
                 // is written now and not kept: the tablebase answers for it through this
                 // slice (Tablebase::holding flips), with half the memory. Only its White to
-                // move is made; its Black to move is this slice's White to move, whose
-                // statistics it takes.
-                const auto twin = Symmetry<V>::flipped(*slice, Sides::white, &stock);
-                auto twin_stats = slice_stats(*twin);
-                twin_stats[1] = flipped_side_stats(*slice, stats[0], Color::white, twin->index);
+                // move is made; the statistics of both its sides are this slice's, the
+                // positions they name flipped.
+                const TwinIndex<V> twins(slice->index);
+                const auto twin = Symmetry<V>::flipped(*slice, twins, Sides::white, &stock);
+                const std::array<SideStats, 2> twin_stats = {
+                    flipped_side_stats(*slice, stats[1], Color::black, twins),
+                    flipped_side_stats(*slice, stats[0], Color::white, twins)};
                 auto twin_entry = slice_json(*twin, twin_stats);
                 write(*twin, twin_entry);
                 twin->give_arrays(stock);

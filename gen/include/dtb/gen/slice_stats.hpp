@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "dtb/core/flip.hpp"
+#include "dtb/gen/block_pieces.hpp"
 #include "dtb/gen/slice.hpp"
+#include "dtb/gen/twin_index.hpp"
 
 namespace dtb::gen {
 
@@ -109,76 +111,43 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
     return out;
 }
 
-namespace detail {
-
-// The lowest index of `twin` (the colour-flipped twin of the material of `own`, side to move
-// ~side) whose position flipped has an index of `own` (side to move `side`) that `at`
-// accepts; UINT64_MAX if none. `count` is how many indices of `own` `at` accepts. Few are flipped
-// and ranked one by one. Many (a longest distance that thousands of positions share) are found
-// sooner from the other end: the twin's indices are walked upwards, a round at a time, until a
-// round finds one.
-template <class V, class At>
-std::uint64_t lowest_twin_index(const Index<V>& own, Color side, const Index<V>& twin,
-                                std::uint64_t count, At&& at) {
-    constexpr std::uint64_t kWalkFrom = 1024, kRound = 1 << 16;
-    std::uint64_t lowest = UINT64_MAX;
-    if (count == 0) return lowest;
-    if (count < kWalkFrom) {
-        const std::int64_t n = std::int64_t(own.size());
-#pragma omp parallel for schedule(static) reduction(min : lowest)
-        for (std::int64_t i = 0; i < n; ++i) {
-            if (!at(std::uint64_t(i))) continue;
-            Position<V> p;
-            own.unrank(std::uint64_t(i), side, p);
-            lowest = std::min(lowest, twin.rank(Flip<V>::apply(p)));
-        }
-        return lowest;
-    }
-    for (std::uint64_t begin = 0; begin < twin.size() && lowest == UINT64_MAX; begin += kRound) {
-        const std::int64_t end = std::int64_t(std::min(twin.size(), begin + kRound));
-#pragma omp parallel for schedule(static) reduction(min : lowest)
-        for (std::int64_t j = std::int64_t(begin); j < end; ++j) {
-            Position<V> q;
-            if (!twin.unrank(std::uint64_t(j), ~side, q)) continue;  // broken
-            if (at(own.rank(Flip<V>::apply(q)))) lowest = std::min(lowest, std::uint64_t(j));
-        }
-    }
-    return lowest;
-}
-
-}  // namespace detail
-
-// The statistics `st` of side `side` of slice a, as a's colour-flipped twin (index `twin`)
-// has them for its other side to move: the same counts and longest distances, each realised
-// at the lowest twin index of a position realising it in a. Cheaper than flipping that side
-// of a: only positions at the longest distances are flipped (or, when many share one, only
-// the twin's first indices).
+// The statistics `st` of side `side` of slice a, as a's colour-flipped twin has them for its
+// other side to move (twins: a's index mapped onto the twin's): the same counts and longest
+// distances, each realised at the lowest twin index of a position realising it in a. One
+// scan of a's side, without the twin's values.
 template <class V>
 SideStats flipped_side_stats(const Slice<V>& a, const SideStats& st, Color side,
-                             const Index<V>& twin) {
+                             const TwinIndex<V>& twins) {
     SideStats out = st;
     if (st.wins + st.losses == 0) return out;  // nothing decided: no position to name
     const int sd = static_cast<int>(side);
-    const auto& wdl = a.wdl[sd];
-    const auto& dtw = a.dtw[sd];
-    const auto& dtc = a.dtc[sd];
-    const bool with_dtc = !dtc.empty();
-    auto decided = [&](std::uint64_t i) {
-        const Wdl w = Wdl(wdl[i]);
-        return w == Wdl::win || w == Wdl::loss;
-    };
-    auto at_dtw = [&](std::uint64_t i) { return decided(i) && dtw[i] == st.max_dtw; };
-    auto at_dtc = [&](std::uint64_t i) { return with_dtc && decided(i) && dtc[i] == st.max_dtc; };
-    std::uint64_t dtw_count = 0, dtc_count = 0;
-    const std::int64_t n = std::int64_t(a.index.size());
-#pragma omp parallel for schedule(static) reduction(+ : dtw_count, dtc_count)
-    for (std::int64_t i = 0; i < n; ++i) {
-        dtw_count += at_dtw(std::uint64_t(i));
-        dtc_count += at_dtc(std::uint64_t(i));
+    const std::uint8_t* const wdl = a.wdl[sd].data();
+    const std::uint16_t* const dtw = a.dtw[sd].data();
+    const bool with_dtc = !a.dtc[sd].empty();
+    const std::uint16_t* const dtc = with_dtc ? a.dtc[sd].data() : dtw;
+    const auto max_dtw = std::uint16_t(st.max_dtw), max_dtc = std::uint16_t(st.max_dtc);
+    const std::uint64_t size = a.index.block_size();
+    const std::uint32_t* const order = twins.order();
+    const BlockPieces pieces(a.index.blocks(), size, 1 << 16);
+    const auto n = std::int64_t(pieces.count());
+    std::uint64_t lowest_dtw = UINT64_MAX, lowest_dtc = UINT64_MAX;
+#pragma omp parallel for schedule(static) reduction(min : lowest_dtw, lowest_dtc)
+    for (std::int64_t k = 0; k < n; ++k) {
+        const auto [block, begin, end] = pieces[std::uint64_t(k)];
+        const auto to = twins.block_base(block);
+        if (!to) continue;
+        for (std::uint64_t j = begin; j < end; ++j) {
+            const std::uint64_t i = block * size + j;
+            const Wdl w = Wdl(wdl[i]);
+            const bool decided = (w == Wdl::win) | (w == Wdl::loss);
+            // Rare: a branch each, taken almost never.
+            if (decided & (dtw[i] == max_dtw)) lowest_dtw = std::min(lowest_dtw, *to + order[j]);
+            if (decided & (dtc[i] == max_dtc) & with_dtc)
+                lowest_dtc = std::min(lowest_dtc, *to + order[j]);
+        }
     }
-    out.max_dtw_index = detail::lowest_twin_index(a.index, side, twin, dtw_count, at_dtw);
-    if (with_dtc)
-        out.max_dtc_index = detail::lowest_twin_index(a.index, side, twin, dtc_count, at_dtc);
+    out.max_dtw_index = lowest_dtw;
+    if (with_dtc) out.max_dtc_index = lowest_dtc;
     return out;
 }
 

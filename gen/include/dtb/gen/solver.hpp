@@ -68,19 +68,15 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/unmove.hpp"
 #include "dtb/core/value.hpp"
-#include "dtb/gen/exit_value.hpp"
+#include "dtb/gen/exit_tables.hpp"
 #include "dtb/gen/for_range.hpp"
 #include "dtb/gen/king_slabs.hpp"
+#include "dtb/gen/man_children.hpp"
 #include "dtb/gen/per_thread.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver_cell.hpp"
 
 namespace dtb::gen {
-
-// How a solver finds the value of a position outside the slice being solved (reached by a
-// capture or a promotion), a side without pieces included: Tablebase::exit_lookup.
-template <class V>
-using ExitLookup = ExitValue (*)(const void* context, const Position<V>& p);
 
 // Whether every non-capturing man move takes the man a row forward (no sideways steps), so
 // that men configurations can be solved one after another.
@@ -100,14 +96,13 @@ class SliceSolver : CellFormat {
     using P = Position<V>;
 
   public:
-    // `lookup` answers for any position reached by a capture or a promotion. The slice's
-    // arrays are taken from `stock` where it has them.
-    SliceSolver(const Material& m, const void* context, ExitLookup<V> lookup,
-                LevelLoop loop = LevelLoop::fastest, ArrayStock* stock = nullptr)
+    // `exits` answers for any position reached by a capture or a promotion, a side without
+    // pieces included. The slice's arrays are taken from `stock` where it has them.
+    SliceSolver(const Material& m, const ExitTables<V>& exits, LevelLoop loop = LevelLoop::fastest,
+                ArrayStock* stock = nullptr)
         : slice_(std::make_unique<Slice<V>>(m, Sides::both, stock)),
           stock_(stock),
-          context_(context),
-          lookup_(lookup),
+          exits_(exits),
           kings_(slice_->index),
           by_block_(kMenOnlyAdvance<V> && m.men() > 0 && slice_->index.blocks() > 1),
           one_sided_(loop == LevelLoop::fastest && by_block_ &&
@@ -296,6 +291,7 @@ class SliceSolver : CellFormat {
         std::uint64_t block = 0;  // the region's first block, and its men
         std::pair<bb, bb> men;
         typename KingSlabs<V>::Work slabs;  // the bit-parallel loop's words
+        ManChildren<V> man_children;        // blocks: where the block's man moves lead
     };
 
     // Cell operations: atomic where several threads share a region. Relaxed order is
@@ -413,7 +409,7 @@ class SliceSolver : CellFormat {
         ExitSummary& dtc;
         void clear() { dtw = dtc = ExitSummary{}; }
         void push(const Move<G>& m, const Path&) {
-            const ExitValue v = solver.lookup_(solver.context_, apply(p, m));
+            const ExitValue v = solver.exits_.exit_value(apply(p, m));
             dtw.add(v.wdl(), v.dtw() + 1);
             dtc.add(v.wdl(), 1);
         }
@@ -423,7 +419,11 @@ class SliceSolver : CellFormat {
     // exit is worth 1) and its internal moves counted. True when p has a capture. Exits are
     // captures (all moves when there is one), promotions, and man moves when the region is
     // a block (they lead to a block solved before).
-    bool summarise_exits(const P& p, ExitSummary& dtw, ExitSummary& dtc, int& internal) const {
+    // `children`, when not null, knows where p's block's man moves lead, p standing at
+    // `in_block` in its block.
+    bool summarise_exits(const P& p, ExitSummary& dtw, ExitSummary& dtc, int& internal,
+                         const ManChildren<V>* children = nullptr,
+                         std::uint64_t in_block = 0) const {
         const int s = static_cast<int>(p.side);
         internal = 0;
         CaptureExits captures{*this, p, dtw, dtc};
@@ -434,14 +434,16 @@ class SliceSolver : CellFormat {
                 ++internal;
                 return;
             }
-            const P child = apply(p, MoveGen<V>::quiet_move(from, to, promotes));
             if (promotes) {
-                const ExitValue v = lookup_(context_, child);
+                const ExitValue v =
+                    exits_.exit_value(apply(p, MoveGen<V>::quiet_move(from, to, true)));
                 dtw.add(v.wdl(), v.dtw() + 1);
                 dtc.add(v.wdl(), 1);
                 return;
             }
-            const auto j = slice_->index.rank(child);
+            auto j = children ? children->child(p, from, to, in_block) : ManChildren<V>::kUnknown;
+            if (j == ManChildren<V>::kUnknown)
+                j = slice_->index.rank(apply(p, MoveGen<V>::quiet_move(from, to, false)));
             const Wdl w = Wdl(slice_->wdl[1 - s][j]);
             dtw.add(w, slice_->dtw[1 - s][j] + 1);
             dtc.add(w, 1);
@@ -458,7 +460,8 @@ class SliceSolver : CellFormat {
             const int s = static_cast<int>(p.side);
             ExitSummary dtw, dtc;
             int internal = 0;
-            const bool capture = summarise_exits(p, dtw, dtc, internal);
+            const bool capture = summarise_exits(p, dtw, dtc, internal,
+                                                 by_block_ ? &sc.man_children : nullptr, i - base);
             slice_->capture[s][i] = capture;
             sc.conversion[s][i - base] = std::uint8_t(dtc.k);
             if (start(s, i - base, internal, dtw, capture, sc, mine))
@@ -583,6 +586,7 @@ class SliceSolver : CellFormat {
     void enter_region(Scratch& sc, const Region& r) const {
         sc.block = r.block_begin;
         sc.men = slice_->index.block_men(r.block_begin);
+        if (by_block_) sc.man_children.enter(slice_->index, sc.men.first, sc.men.second);
     }
 
     template <bool Shared>
@@ -922,8 +926,7 @@ class SliceSolver : CellFormat {
 
     std::unique_ptr<Slice<V>> slice_;
     ArrayStock* stock_;  // null: arrays are new
-    const void* context_;
-    ExitLookup<V> lookup_;
+    const ExitTables<V>& exits_;
     KingTable<V> kings_;
     bool by_block_;       // regions are blocks, solved in waves (else the whole slice)
     bool one_sided_;      // blocks where one side has no king: no level loop (resolve_one_sided)

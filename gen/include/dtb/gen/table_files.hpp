@@ -22,6 +22,7 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/king_table.hpp"
 #include "dtb/core/recompute.hpp"
+#include "dtb/gen/block_pieces.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/successor_value.hpp"
 
@@ -52,18 +53,14 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     const auto& faces = s.capture[1];
     const KingTable<V> kings(idx);
     const std::uint64_t bs = idx.block_size();
-    // Blocks cut into pieces of at most 16384 entries (a slice of kings only is one block),
-    // handed out some 16384 entries at a time (a slice of men only has blocks of one entry).
-    constexpr std::uint64_t kPiece = 1 << 14;
-    const std::uint64_t per_block = (bs + kPiece - 1) / kPiece;
-    const int chunk = int(std::max<std::uint64_t>(1, kPiece / bs));
-#pragma omp parallel for schedule(dynamic, chunk)
-    for (std::uint64_t k = 0; k < idx.blocks() * per_block; ++k) {
-        const std::uint64_t block = k / per_block;
+    const BlockPieces pieces(idx.blocks(), bs, 1 << 14);
+#pragma omp parallel for schedule(dynamic, pieces.chunk())
+    for (std::uint64_t k = 0; k < pieces.count(); ++k) {
+        const auto piece = pieces[k];
+        const std::uint64_t block = piece.block;
         const auto [wm, bm] = idx.block_men(block);
         if (wm & bm) continue;
-        const std::uint64_t begin = block * bs + k % per_block * kPiece;
-        const std::uint64_t end = std::min((block + 1) * bs, begin + kPiece);
+        const std::uint64_t begin = block * bs + piece.begin, end = block * bs + piece.end;
         // Flags first, without a branch per entry (they are unpredictable): stored unless
         // broken, a capture or threatened.
         for (std::uint64_t i = begin; i < end; ++i)
