@@ -120,7 +120,7 @@ const bool registered = [] {
     register_gen<Russian>("MMvMM");   // men only
     register_gen<Russian>("KMvKM");   // mixed
     register_gen<Russian>("KMvKKM");  // mixed, 5 pieces: 19.1 M entries, blocks of 13 K
-    register_gen<Russian>("MvKKKK");  // a side without king (resolve_one_sided)
+    register_gen<Russian>("MvKKKK");  // a side without king (solve_one_sided)
     register_gen<Russian>("KMvMM");   // one-sided, blocks of 29 positions a side
     register_gen<International>("KKvK");
     register_gen<International>("KMvM");

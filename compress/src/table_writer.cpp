@@ -4,6 +4,7 @@
 #include "dtb/compress/table_writer.hpp"
 
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_format (magicless frames), a stable parameter
+#include <xxhash.h>
 #include <zdict.h>
 #include <zstd.h>
 
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -84,16 +86,21 @@ std::unique_ptr<ZSTD_CCtx, CctxDeleter> make_cctx(int level) {
     return c;
 }
 
-// Compresses every block (with the dictionary when it is not null).
-std::vector<std::vector<unsigned char>> compress_blocks(
-    const std::vector<std::vector<unsigned char>>& raw, int level, const ZSTD_CDict* dict) {
-    std::vector<std::vector<unsigned char>> out(raw.size());
+// Compresses `count` blocks, with the dictionary when it is not null. The bytes of block b
+// are what produce(b, scratch) returns, scratch being the calling thread's own Scratch: a
+// block is filled, encoded and compressed by one thread while it is in its cache, and only
+// the compressed frames are kept.
+template <class Scratch, class Produce>
+std::vector<std::vector<unsigned char>> compress_each(std::size_t count, int level,
+                                                      const ZSTD_CDict* dict, Produce&& produce) {
+    std::vector<std::vector<unsigned char>> out(count);
     bool failed = false;
     std::string error;
     // Threads only for tables of several blocks: waking them costs more than a small table.
-#pragma omp parallel if (raw.size() >= 4)
+#pragma omp parallel if (count >= 4)
     {
         std::unique_ptr<ZSTD_CCtx, CctxDeleter> cctx;
+        Scratch scratch;
         try {
             cctx = make_cctx(level);
         } catch (const TableError& e) {
@@ -104,13 +111,14 @@ std::vector<std::vector<unsigned char>> compress_blocks(
             }
         }
 #pragma omp for schedule(dynamic, 4)
-        for (std::size_t b = 0; b < raw.size(); ++b) {
+        for (std::size_t b = 0; b < count; ++b) {
             if (!cctx) continue;
+            const std::span<const unsigned char> src = produce(b, scratch);
             auto& dst = out[b];
-            dst.resize(ZSTD_compressBound(raw[b].size()));
+            dst.resize(ZSTD_compressBound(src.size()));
             if (dict) ZSTD_CCtx_refCDict(cctx.get(), dict);
             const std::size_t r =
-                ZSTD_compress2(cctx.get(), dst.data(), dst.size(), raw[b].data(), raw[b].size());
+                ZSTD_compress2(cctx.get(), dst.data(), dst.size(), src.data(), src.size());
             if (ZSTD_isError(r)) {
 #pragma omp critical
                 {
@@ -124,6 +132,15 @@ std::vector<std::vector<unsigned char>> compress_blocks(
     }
     if (failed) throw TableError("zstd: " + error);
     return out;
+}
+
+// Compresses every block of raw (with the dictionary when it is not null).
+std::vector<std::vector<unsigned char>> compress_blocks(
+    const std::vector<std::vector<unsigned char>>& raw, int level, const ZSTD_CDict* dict) {
+    struct None {};
+    return compress_each<None>(raw.size(), level, dict, [&](std::size_t b, None&) {
+        return std::span<const unsigned char>(raw[b]);
+    });
 }
 
 // The largest value whose entry is not don't-care. A mask instead of a select, in a loop of
@@ -200,18 +217,21 @@ void write_file(const std::filesystem::path& path, TableHeader h,
     h.dict_size = dict.size();
     h.data_offset = h.dict_offset + dict.size();
     h.file_size = h.data_offset + offset;
-    {
-        std::vector<unsigned char> id(index);
-        id.insert(id.end(), dict.begin(), dict.end());
-        h.index_hash = xxh64(id.data(), id.size());
+    // The index hash covers index and dictionary, the whole-file hash index, dictionary and
+    // frames, in file order: both hashed piece by piece, without a copy of the file.
+    const std::unique_ptr<XXH64_state_t, decltype(&XXH64_freeState)> index_state(
+        XXH64_createState(), XXH64_freeState),
+        file_state(XXH64_createState(), XXH64_freeState);
+    if (!index_state || !file_state) throw TableError("xxhash: out of memory");
+    XXH64_reset(index_state.get(), 0);
+    XXH64_reset(file_state.get(), 0);
+    for (auto* st : {index_state.get(), file_state.get()}) {
+        XXH64_update(st, index.data(), index.size());
+        XXH64_update(st, dict.data(), dict.size());
     }
-    // The whole-file hash covers index, dictionary and frames, in file order.
-    std::vector<unsigned char> rest;
-    rest.reserve(h.file_size - sizeof(TableHeader));
-    rest.insert(rest.end(), index.begin(), index.end());
-    rest.insert(rest.end(), dict.begin(), dict.end());
-    for (const auto& f : frames) rest.insert(rest.end(), f.begin(), f.end());
-    h.file_hash = xxh64(rest.data(), rest.size());
+    for (const auto& f : frames) XXH64_update(file_state.get(), f.data(), f.size());
+    h.index_hash = XXH64_digest(index_state.get());
+    h.file_hash = XXH64_digest(file_state.get());
     unsigned char raw[sizeof(TableHeader)];
     encode_header(h, raw);
     h.header_hash = xxh64(raw, kHeaderHashedBytes);
@@ -221,8 +241,13 @@ void write_file(const std::filesystem::path& path, TableHeader h,
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         if (!out) throw TableError("cannot write " + tmp);
-        out.write(reinterpret_cast<const char*>(raw), sizeof raw);
-        out.write(reinterpret_cast<const char*>(rest.data()), std::streamsize(rest.size()));
+        const auto put = [&](const void* data, std::size_t size) {
+            out.write(static_cast<const char*>(data), std::streamsize(size));
+        };
+        put(raw, sizeof raw);
+        put(index.data(), index.size());
+        put(dict.data(), dict.size());
+        for (const auto& f : frames) put(f.data(), f.size());
         out.flush();
         if (!out) throw TableError("writing " + tmp + " failed (disk full?)");
     }
@@ -323,29 +348,45 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
                          std::to_string(kMaxBlockPositions) + " entries");
     const std::uint64_t blocks = (n + bp - 1) / bp;
 
-    std::vector<std::vector<unsigned char>> raw(blocks);
-#pragma omp parallel if (blocks >= 4)
-    {
-        std::vector<std::uint16_t> filled(bp), widened(std::is_same_v<T, std::uint16_t> ? 0 : bp);
-#pragma omp for schedule(dynamic, 16)
-        for (std::uint64_t b = 0; b < blocks; ++b) {
-            const std::uint64_t begin = b * bp, len = std::min<std::uint64_t>(bp, n - begin);
-            std::span<const std::uint16_t> block;
-            if constexpr (std::is_same_v<T, std::uint16_t>) {
-                block = values.subspan(begin, len);
-            } else {
-                std::copy_n(values.begin() + std::ptrdiff_t(begin), len, widened.begin());
-                block = {widened.data(), len};
-            }
-            detail::fill_block(block, dont_care.subspan(begin, len), fill, o.period, filled.data());
-            raw[b].resize(detail::encoded_size(enc, len));
-            detail::encode(enc, {filled.data(), len}, raw[b].data());
+    // A block filled and encoded, in the calling thread's scratch.
+    struct Scratch {
+        std::vector<std::uint16_t> filled, widened;
+        std::vector<unsigned char> encoded;
+    };
+    const auto encode_block = [&](std::uint64_t b, Scratch& w) {
+        const std::uint64_t begin = b * bp, len = std::min<std::uint64_t>(bp, n - begin);
+        w.filled.resize(bp);
+        std::span<const std::uint16_t> block;
+        if constexpr (std::is_same_v<T, std::uint16_t>) {
+            block = values.subspan(begin, len);
+        } else {
+            w.widened.resize(bp);
+            std::copy_n(values.begin() + std::ptrdiff_t(begin), len, w.widened.begin());
+            block = {w.widened.data(), len};
         }
-    }
+        detail::fill_block(block, dont_care.subspan(begin, len), fill, o.period, w.filled.data());
+        w.encoded.resize(detail::encoded_size(enc, len));
+        detail::encode(enc, {w.filled.data(), len}, w.encoded.data());
+        return std::span<const unsigned char>(w.encoded);
+    };
 
-    auto frames = compress_blocks(raw, level, nullptr);
     std::vector<unsigned char> dict;
-    if (o.dictionary && blocks >= kMinBlocksForDictionary) {
+    std::vector<std::vector<unsigned char>> frames;
+    if (!o.dictionary || blocks < kMinBlocksForDictionary) {
+        frames = compress_each<Scratch>(blocks, level, nullptr, encode_block);
+    } else {
+        // A dictionary is trained on the encoded blocks: they are kept.
+        std::vector<std::vector<unsigned char>> raw(blocks);
+#pragma omp parallel if (blocks >= 4)
+        {
+            Scratch scratch;
+#pragma omp for schedule(dynamic, 16)
+            for (std::uint64_t b = 0; b < blocks; ++b) {
+                const auto e = encode_block(b, scratch);
+                raw[b].assign(e.begin(), e.end());
+            }
+        }
+        frames = compress_blocks(raw, level, nullptr);
         auto d = train_dictionary(raw);
         if (!d.empty()) {
             std::unique_ptr<ZSTD_CDict, CdictDeleter> cdict(

@@ -336,28 +336,28 @@ class KingSlabs : CellFormat {
             for (int s = 0; s < 2; ++s) {
                 bb pending = 0, won = 0, lost = 0, capture = 0, allow = 0;
                 int nw = 0, na = 0;
-                bool missed = false;
-                // Without a branch on the cell (its state and kind are unpredictable: the
-                // branches had taken most of this loop): every square's bit goes into each
-                // word under a mask, and its exit entry is written and kept or overwritten.
                 for (bb x = squares; x;) {
                     const int sq = pop_lsb(x);
                     const bb b = bit<bb>(sq);
                     const Cell c = cells[s][index(sq)];
-                    const Cell st = state(c), k = kind(c);
-                    const bool open = st == kPending;
-                    const auto in = [b](bool yes) { return b & (bb{0} - bb(yes)); };
-                    capture |= in((c & kCaptureBit) != 0);
-                    pending |= in(open);
-                    allow |= in(open & (k == none));
-                    won |= in(st == kWon);
-                    lost |= in(st == kLost);
-                    missed |= st == kBroken;  // no position: the initialisation missed it
-                    allows[std::size_t(na)] = wins[std::size_t(nw)] = {level(c), b};
-                    na += open & (k == loss);
-                    nw += open & (k == win);
+                    if (c & kCaptureBit) capture |= b;
+                    switch (state(c)) {
+                        case kPending:
+                            pending |= b;
+                            if (kind(c) == none) allow |= b;
+                            if (kind(c) == loss) allows[std::size_t(na++)] = {level(c), b};
+                            if (kind(c) == win) wins[std::size_t(nw++)] = {level(c), b};
+                            break;
+                        case kWon:
+                            won |= b;
+                            break;
+                        case kLost:
+                            lost |= b;
+                            break;
+                        default:  // no position: the initialisation missed it
+                            throw std::logic_error("generator: a slab square without position");
+                    }
                 }
-                if (missed) throw std::logic_error("generator: a slab square without position");
                 w.at(s, Work::pending, slab) = pending;
                 w.at(s, Work::won, slab) = w.at(s, Work::fresh_won, slab) = won;
                 w.at(s, Work::lost, slab) = w.at(s, Work::fresh_lost, slab) = lost;

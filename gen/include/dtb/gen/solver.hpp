@@ -38,7 +38,7 @@
 // No level loop at all in a block where one side has no king (KMvMM, MvKKM): that side has
 // no internal move, so its exits decide each of its positions; the other side's king moves
 // all lead to those, so each of its positions is decided by its exits and its king moves'
-// children, one look each (resolve_one_sided). On russian up to 5 pieces such blocks had
+// children, one look each (solve_one_sided). On russian up to 5 pieces such blocks had
 // taken half of the level loops' time (5.3 of 10.0 s over both threads). Both passes are
 // resolved there together, each king move made once for both. Tests solve with the
 // counting loop everywhere (LevelLoop::counting) and compare.
@@ -86,7 +86,7 @@ inline constexpr bool kMenOnlyAdvance = (V::man_moves &
 
 // How the regions that allow a shortcut are solved: a block with a lone king of a side by
 // the bit-parallel loop (gen/king_slabs.hpp), a block where a side has no king without a loop
-// (resolve_one_sided); or, for tests that compare, every region by the counting loop.
+// (solve_one_sided); or, for tests that compare, every region by the counting loop.
 enum class LevelLoop { fastest, counting };
 
 template <class V>
@@ -455,20 +455,29 @@ class SliceSolver : CellFormat {
     template <bool Shared>
     void init_dtw(const Region& r, Scratch& sc) {
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
-        for_each_position<Shared>(r, [&](std::uint64_t i, const P& p, int t) {
-            auto& mine = sc.lists[std::size_t(t)];
-            const int s = static_cast<int>(p.side);
-            ExitSummary dtw, dtc;
-            int internal = 0;
-            const bool capture = summarise_exits(p, dtw, dtc, internal,
-                                                 by_block_ ? &sc.man_children : nullptr, i - base);
-            slice_->capture[s][i] = capture;
-            sc.conversion[s][i - base] = std::uint8_t(dtc.k);
-            if (start(s, i - base, internal, dtw, capture, sc, mine))
-                mine.resolved.push_back({p, kGameOver == kLost});
-            if (by_block_) sc.internal[s][i - base] = std::uint8_t(internal);
-        });
+        // The byte arrays written through plain pointers, copied into the loop: a byte store
+        // through a vector may alias the vector's own pointer, which the compiler then loaded
+        // again after every store (9 % of this loop's time).
+        const Bytes capture = bytes(slice_->capture), conversion = bytes(sc.conversion);
+        const Bytes internal_moves = by_block_ ? bytes(sc.internal) : Bytes{};
+        for_each_position<Shared>(
+            r, [&, capture, conversion, internal_moves](std::uint64_t i, const P& p, int t) {
+                auto& mine = sc.lists[std::size_t(t)];
+                const int s = static_cast<int>(p.side);
+                ExitSummary dtw, dtc;
+                int internal = 0;
+                const bool has_capture = summarise_exits(
+                    p, dtw, dtc, internal, by_block_ ? &sc.man_children : nullptr, i - base);
+                capture[s][i] = has_capture;
+                conversion[s][i - base] = std::uint8_t(dtc.k);
+                if (by_block_) internal_moves[s][i - base] = std::uint8_t(internal);
+                if (start(s, i - base, internal, dtw, has_capture, sc, mine))
+                    mine.resolved.push_back({p, kGameOver == kLost});
+            });
     }
+    // Both sides' arrays of a kind, as plain pointers.
+    using Bytes = std::array<std::uint8_t*, 2>;
+    static Bytes bytes(LargeVector<std::uint8_t> (&v)[2]) { return {v[0].data(), v[1].data()}; }
 
     // DTC pass: internal moves are king moves; man moves, captures and promotions are exits
     // worth 1 (captures and promotions summarised by the DTW pass).
@@ -722,101 +731,82 @@ class SliceSolver : CellFormat {
         }
     }
 
-    // A block where one side has no king: both passes at once. The DTW pass's
-    // initialisation, the DTC cells from what it recorded (as init_dtc_from_dtw; the
-    // never-lost bit, which only the counting loop reads, is left out), both resolved by
-    // resolve_one_sided, then each pass finished.
+    // A block where one side has no king: both passes at once, each position looked at once,
+    // without a level loop. The kingless side's positions have only exits: they decide each
+    // (or it is a draw). Then each position of the other side from its exits and the
+    // children of its king moves, positions of the kingless side in this block, decided by
+    // then: what the level loop would find, each child known from the start (a child lost at
+    // n makes a win at n + 1, one won at n a loss at n + 1 when nothing better is there, one
+    // drawn a draw). The distances are the pass's levels: DTW, or in the DTC pass the
+    // children's DTC, each exit worth 1. (The kingless side first, then the other: a block's
+    // positions had been initialised, then read again to be resolved, 5 % of dtb gen russian
+    // --pieces 5.)
     template <bool Shared>
     void solve_one_sided(const Region& r, Scratch& sc) {
+        const Material& m = slice_->material();
+        const int mover = m.white_kings > 0 ? 0 : 1, kingless = 1 - mover;
         const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
         const std::uint64_t base = r.block_begin * slice_->index.block_size();
-        start_pass<Shared>(Pass::dtw, r, sc);
         for (int s = 0; s < 2; ++s) {
             sc.dtc_cell[s].resize(sc.cell[s].size());  // allocated by the first block
+            std::fill_n(sc.cell[s].begin(), size, kBroken);
             std::fill_n(sc.dtc_cell[s].begin(), size, kBroken);
         }
-        constexpr std::uint64_t kPiece = 1 << 14;
-        for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int) {
-            const std::uint64_t end = std::min(size, (k + 1) * kPiece);
-            for (int s = 0; s < 2; ++s)
-                for (std::uint64_t i = k * kPiece; i < end; ++i)
-                    if (state(sc.cell[s][i]) != kBroken)
-                        sc.dtc_cell[s][i] = initial_cell(
-                            sc.internal[s][i], ExitSummary::worth_one(sc.conversion[s][i]),
-                            slice_->capture[s][base + i] != 0);
-        });
-        resolve_one_sided<Shared>(r, sc);
+        const Bytes capture = bytes(slice_->capture);  // plain pointers: see init_dtw
+        // Both passes' cells of a position from its exits, and from its king moves' children
+        // when it has any (`children`: the kingless side's cells of both passes, final).
+        const auto settle = [&, capture](std::uint64_t i, const P& p, const Cell* const* children) {
+            const int s = static_cast<int>(p.side);
+            ExitSummary dtw, dtc;
+            int internal = 0;
+            const bool has_capture =
+                summarise_exits(p, dtw, dtc, internal, &sc.man_children, i - base);
+            capture[s][i] = has_capture;
+            Cell c = initial_cell(internal, dtw, has_capture);
+            Cell d = initial_cell(internal, dtc, has_capture);
+            if (state(c) == kPending && internal > 0) {
+                if (!children) throw std::logic_error("generator: a king move without king");
+                add_king_children(p, sc, children, dtw, dtc, internal);
+            }
+            if (dtw.level() > kMaxLevel || dtc.level() > kMaxLevel)
+                throw std::runtime_error("generator: distance beyond 16382 plies");
+            if (state(c) == kPending) c = decide(c, dtw);
+            if (state(d) == kPending) d = decide(d, dtc);
+            sc.cell[s][i - base] = c;
+            sc.dtc_cell[s][i - base] = d;
+        };
+        for_each_position<Shared>(
+            r, [&](std::uint64_t i, const P& p, int) { settle(i, p, nullptr); }, {Color(kingless)});
+        const Cell* const children[2] = {sc.cell[kingless].data(), sc.dtc_cell[kingless].data()};
+        for_each_position<Shared>(
+            r, [&](std::uint64_t i, const P& p, int) { settle(i, p, children); }, {Color(mover)});
         finish_pass<Shared>(Pass::dtw, r, sc.cell);
         finish_pass<Shared>(Pass::dtc, r, sc.dtc_cell);
     }
 
-    // A block where one side has no king, its cells of both passes initialised. The
-    // kingless side's positions have only exits: they decide it (or it is a draw). Then each
-    // position of the other side from its exits and the children of its king moves,
-    // positions of the kingless side in this block: what the level loop would find, each
-    // child known from the start (a child lost at n makes a win at n + 1, one won at n a
-    // loss at n + 1 when nothing better is there, one drawn a draw). The distances are the
-    // pass's levels: DTW, or in the DTC pass the children's DTC, each exit worth 1.
-    template <bool Shared>
-    void resolve_one_sided(const Region& r, Scratch& sc) {
-        const Material& m = slice_->material();
-        const int mover = m.white_kings > 0 ? 0 : 1, kingless = 1 - mover;
-        const std::uint64_t size = (r.block_end - r.block_begin) * slice_->index.block_size();
-        constexpr std::uint64_t kPiece = 1 << 12;
-        for_range<Shared>((size + kPiece - 1) / kPiece, [&](std::size_t k, int) {
-            const std::uint64_t end = std::min(size, (k + 1) * kPiece);
-            for (auto* cells : {&sc.cell[kingless], &sc.dtc_cell[kingless]})
-                for (std::uint64_t i = k * kPiece; i < end; ++i) {
-                    Cell& c = (*cells)[i];
-                    if (state(c) != kPending) continue;
-                    if (count(c) != 0)
-                        throw std::logic_error("generator: a king move without king");
-                    c = decide(c, ExitSummary::at(kind(c), level(c)));
-                }
-        });
-        const std::uint64_t base = r.block_begin * slice_->index.block_size();
-        // A child's index in the block is the rank of the mover's kings among the squares
-        // the men leave (the kingless side adds nothing): no position to make.
+    // The children of p's king moves summarised into dtw and dtc, from the cells of both
+    // passes of the block's other side (children[0], children[1]), in a block where that
+    // side has no king. A child's index in the block is the rank of p's kings among the
+    // squares the men leave (the kingless side adds nothing): no position to make.
+    void add_king_children(const P& p, const Scratch& sc, const Cell* const* children,
+                           ExitSummary& dtw, ExitSummary& dtc, int internal) const {
         const bb free = G::board & ~(sc.men.first | sc.men.second);
-        const Cell* const dtw_children = sc.cell[kingless].data();
-        const Cell* const dtc_children = sc.dtc_cell[kingless].data();
-        for_each_position<Shared>(
-            r,
-            [&](std::uint64_t i, const P& p, int) {
-                Cell& c = sc.cell[mover][i - base];
-                Cell& d = sc.dtc_cell[mover][i - base];
-                if (state(c) != kPending) return;
-                // Both passes see the same moves and exits of the same kinds.
-                if (state(d) != kPending)
-                    throw std::logic_error("generator: a one-sided block's passes disagree");
-                ExitSummary dtw = ExitSummary::at(kind(c), level(c));
-                ExitSummary dtc = ExitSummary::at(kind(d), level(d));
-                if ((c & kCaptureBit) || count(c) == 0) {
-                    c = decide(c, dtw);
-                    d = decide(d, dtc);
-                    return;
-                }
-                int moves = 0;
-                const bb empty = p.empty(), all = p.kings_of(p.side);
-                for (bb kings = all & ~Rules<V>::frozen_king(p); kings;) {
-                    const int from = pop_lsb(kings);
-                    const typename Index<V>::KingsAfterMove after(all ^ bit<bb>(from), free);
-                    for (bb to = MoveGen<V>::king_reach(from, empty); to; ++moves) {
-                        const std::uint64_t j = after.rank(pop_lsb(to));
-                        const Cell cw = dtw_children[j], cc = dtc_children[j];
-                        dtw.add(wdl_of(state(cw)), level(cw) + 1);
-                        dtc.add(wdl_of(state(cc)), level(cc) + 1);
-                    }
-                }
-                if (moves != int(count(c)))
-                    throw std::logic_error("generator: king moves miscounted in a one-sided block");
-                if (dtw.level() > kMaxLevel || dtc.level() > kMaxLevel)
-                    throw std::runtime_error("generator: distance beyond 16382 plies");
-                c = decide(c, dtw);
-                d = decide(d, dtc);
-            },
-            {Color(mover)});
+        int moves = 0;
+        const bb empty = p.empty(), all = p.kings_of(p.side);
+        for (bb kings = all & ~Rules<V>::frozen_king(p); kings;) {
+            const int from = pop_lsb(kings);
+            const typename Index<V>::KingsAfterMove after(all ^ bit<bb>(from), free);
+            for (bb to = MoveGen<V>::king_reach(from, empty); to; ++moves) {
+                const std::uint64_t j = after.rank(pop_lsb(to));
+                const Cell cw = children[0][j], cc = children[1][j];
+                dtw.add(wdl_of(state(cw)), level(cw) + 1);
+                dtc.add(wdl_of(state(cc)), level(cc) + 1);
+            }
+        }
+        if (moves != internal)
+            throw std::logic_error("generator: king moves miscounted in a one-sided block");
     }
+
     // A pending cell once everything its position leads to is summarised in e: won or lost
     // at e's level, or still pending (a draw).
     static Cell decide(Cell c, const ExitSummary& e) {
@@ -837,10 +827,13 @@ class SliceSolver : CellFormat {
             const std::uint64_t end = std::min(size, (k + 1) * kPiece);
             bool mine = false;
             for (int s = 0; s < 2; ++s) {
-                auto& wdl = slice_->wdl[s];
-                auto& dist = pass == Pass::dtw ? slice_->dtw[s] : slice_->dtc[s];
+                // Plain pointers: see init_dtw.
+                std::uint8_t* const wdl = slice_->wdl[s].data();
+                std::uint16_t* const dist =
+                    (pass == Pass::dtw ? slice_->dtw[s] : slice_->dtc[s]).data();
+                const Cell* const cell = cells[s].data();
                 for (std::uint64_t i = k * kPiece; i < end; ++i) {
-                    const Cell c = cells[s][i];
+                    const Cell c = cell[i];
                     const Cell st = state(c);
                     const Wdl w = wdl_of(st);
                     const bool decided = st == kWon || st == kLost;
@@ -929,7 +922,7 @@ class SliceSolver : CellFormat {
     const ExitTables<V>& exits_;
     KingTable<V> kings_;
     bool by_block_;       // regions are blocks, solved in waves (else the whole slice)
-    bool one_sided_;      // blocks where one side has no king: no level loop (resolve_one_sided)
+    bool one_sided_;      // blocks where one side has no king: no level loop (solve_one_sided)
     KingSlabs<V> slabs_;  // applies: regions of one block with a lone king, bit-parallel
     std::vector<std::vector<std::uint64_t>> waves_;
 };

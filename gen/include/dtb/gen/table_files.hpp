@@ -47,10 +47,12 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
         throw compress::TableError(s.material().name() +
                                    ": the capture flags were dropped before writing");
     const auto& idx = s.index;
-    LargeVector<std::uint8_t> dc(idx.size(), 1);  // broken blocks are skipped
-    const auto& wdl = s.wdl[0];
-    const auto& capture = s.capture[0];
-    const auto& faces = s.capture[1];
+    LargeVector<std::uint8_t> mask(idx.size(), 1);  // broken blocks are skipped
+    // Plain pointers: see capture_mask.
+    std::uint8_t* const dc = mask.data();
+    const std::uint8_t* const wdl = s.wdl[0].data();
+    const std::uint8_t* const capture = s.capture[0].data();
+    const std::uint8_t* const faces = s.capture[1].data();
     const KingTable<V> kings(idx);
     const std::uint64_t bs = idx.block_size();
     const BlockPieces pieces(idx.blocks(), bs, 1 << 14);
@@ -88,7 +90,7 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
             }
         }
     }
-    return dc;
+    return mask;
 }
 
 // What a table written with the fast preset leaves out: broken indices and the positions
@@ -104,11 +106,14 @@ LargeVector<std::uint8_t> capture_mask(const Slice<V>& s) {
                                    ": the capture flags were dropped before writing");
     const std::int64_t n = std::int64_t(s.index.size());
     LargeVector<std::uint8_t> dc(s.index.size());
-    const auto& wdl = s.wdl[0];
-    const auto& capture = s.capture[0];
+    // Plain pointers: a byte store through a vector may alias the vector's own pointer, which
+    // the compiler would load again after every store (and not vectorise the loop).
+    std::uint8_t* const out = dc.data();
+    const std::uint8_t* const wdl = s.wdl[0].data();
+    const std::uint8_t* const capture = s.capture[0].data();
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < n; ++i)
-        dc[i] = std::uint8_t((Wdl(wdl[i]) == Wdl::unknown) | capture[i]);
+        out[i] = std::uint8_t((Wdl(wdl[i]) == Wdl::unknown) | capture[i]);
     return dc;
 }
 
@@ -126,8 +131,10 @@ LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind 
                                          LargeVector<std::uint8_t> unstored) {
     if (k != compress::ValueKind::wdl) {
         const std::int64_t n = std::int64_t(unstored.size());
+        std::uint8_t* const out = unstored.data();  // plain pointers: see capture_mask
+        const std::uint8_t* const wdl = s.wdl[0].data();
 #pragma omp parallel for schedule(static)
-        for (std::int64_t i = 0; i < n; ++i) unstored[i] |= Wdl(s.wdl[0][i]) == Wdl::draw;
+        for (std::int64_t i = 0; i < n; ++i) out[i] |= Wdl(wdl[i]) == Wdl::draw;
     }
     return unstored;
 }
