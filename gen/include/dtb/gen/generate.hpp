@@ -254,7 +254,7 @@ GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = 
             if (m.flipped() != m) {
                 // The twin's White to move is this slice's Black to move, turned round. It
                 // is written now and not kept: the tablebase answers for it through this
-                // slice (Tablebase::holding flips), with half the memory. Only its White to
+                // slice (ExitTables::with_holding flips), with half the memory. Only its White to
                 // move is made; the statistics of both its sides are this slice's, the
                 // positions they name flipped.
                 const TwinIndex<V> twins(slice->index);

@@ -7,7 +7,6 @@
 #include <memory>
 #include <vector>
 
-#include "dtb/core/flip.hpp"
 #include "dtb/gen/block_pieces.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/twin_index.hpp"
@@ -16,9 +15,7 @@ namespace dtb::gen {
 
 template <class V>
 struct Symmetry {
-    static Position<V> flip(const Position<V>& p) { return Flip<V>::apply(p); }
-
-    // The slice of the flipped material, from a solved one, a = twins.own()'s slice.
+    // The slice of the flipped material, from a solved one (twins: made from a's index).
     //
     // With Sides::white the twin holds White to move only (what its tables are written
     // from), and the capture flags of both sides (the writer's mask needs both). Its arrays

@@ -10,6 +10,7 @@
 // found (slice_stats.hpp) through it, without ranking a position or a block each.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -24,7 +25,7 @@ namespace dtb::gen {
 template <class V>
 class TwinIndex {
   public:
-    explicit TwinIndex(const Index<V>& own) : own_(own), twin_(own.material().flipped()) {
+    explicit TwinIndex(const Index<V>& own) : twin_(own.material().flipped()) {
         // The men of each rank of each colour, and where they go: White's men, turned, are
         // the twin's Black men (and Black's its White men), so a block's flipped block is a
         // sum of one term for each colour.
@@ -66,9 +67,6 @@ class TwinIndex {
         });
     }
 
-    const Index<V>& own() const { return own_; }
-    const Index<V>& twin() const { return twin_; }
-
     // The twin's first index of block b's men flipped; nullopt for a broken block (men of
     // both sides on one square: no position).
     std::optional<std::uint64_t> block_base(std::uint64_t b) const {
@@ -91,7 +89,7 @@ class TwinIndex {
         return twin_.block_base(Flip<V>::apply(men)) / twin_.block_size();
     }
 
-    Index<V> own_, twin_;
+    Index<V> twin_;
     std::vector<bb> white_men_, black_men_;  // by rank
     // The twin's black-men rank of each white-men rank, and its white-men rank of each
     // black-men rank.
