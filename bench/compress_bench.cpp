@@ -11,18 +11,19 @@
 #include <string>
 #include <vector>
 
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/core/variant.hpp"
+#include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
-#include "dtb/gen/tablebase.hpp"
 
 namespace dtb::compress {
 namespace {
 
 constexpr int kMaxPieces = 4;
 
-const gen::Tablebase<Russian>& russian_tables() {
-    static const auto tb = gen::Tablebase<Russian>::solve(kMaxPieces);
+const gen::SolvedSlices<Russian>& russian_tables() {
+    static const auto tb = gen::SolvedSlices<Russian>::solve(kMaxPieces);
     return tb;
 }
 
@@ -67,7 +68,7 @@ void BM_CompressSize(benchmark::State& state) {
             if (m.pieces() != pieces) continue;
             const auto& s = *tb.slice(m);
             const auto path = bench_dir().path / table_file_name(m, kind);
-            write_table(path, {std::uint8_t(VariantId::russian), m, kind}, values_of(s, kind),
+            write_table(path, {VariantId::russian, m, kind}, values_of(s, kind),
                         gen::dont_care_mask(s, kind), options_of(s));
             positions += s.index.size();
             bytes += std::filesystem::file_size(path);
@@ -92,12 +93,11 @@ void BM_CompressDecodeBlock(benchmark::State& state) {
     const Material m = *Material::parse("KKvKM");
     const auto& s = *russian_tables().slice(m);
     const auto path = bench_dir().path / ("decode_" + table_file_name(m, kind));
-    write_table(path, {std::uint8_t(VariantId::russian), m, kind}, values_of(s, kind),
+    write_table(path, {VariantId::russian, m, kind}, values_of(s, kind),
                 gen::dont_care_mask(s, kind), options_of(s));
     std::unique_ptr<TableReader> r;
     std::string message;
-    if (TableReader::open(path, {std::uint8_t(VariantId::russian), m, kind}, r, message) !=
-        ErrorCode::ok) {
+    if (TableReader::open(path, {VariantId::russian, m, kind}, r, message) != ErrorCode::ok) {
         state.SkipWithError(message.c_str());
         return;
     }

@@ -14,26 +14,27 @@
 #include <string>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/generate.hpp"
+#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/table_files.hpp"
 
 namespace dtb::gen {
 namespace {
 
 // Every material the target may depend on, solved once per variant and kept.
 template <class V>
-const Tablebase<V>& dependencies(int pieces) {
-    static std::map<int, std::unique_ptr<Tablebase<V>>> cache;
+const SolvedSlices<V>& dependencies(int pieces) {
+    static std::map<int, std::unique_ptr<SolvedSlices<V>>> cache;
     auto& tb = cache[pieces];
-    if (!tb) tb = std::make_unique<Tablebase<V>>(Tablebase<V>::solve(pieces - 1));
+    if (!tb) tb = std::make_unique<SolvedSlices<V>>(SolvedSlices<V>::solve(pieces - 1));
     return *tb;
 }
 
 // What a slice of material m needs before it is solved: a copy of the smaller materials and,
 // solved here, those with as many pieces and fewer men (promotions).
 template <class V>
-Tablebase<V> needed_by(const Material& m) {
+SolvedSlices<V> needed_by(const Material& m) {
     const auto& tb = dependencies<V>(m.pieces());
-    Tablebase<V> local;
+    SolvedSlices<V> local;
     for (const auto& d : materials_up_to(m.pieces()))
         if (d.pieces() < m.pieces())
             if (const auto* s = tb.slice(d)) local.add(std::make_unique<Slice<V>>(*s));
@@ -51,7 +52,7 @@ void gen_bench(benchmark::State& state, const char* material) {
     std::uint64_t positions = 0;
     for (auto _ : state) {
         state.PauseTiming();
-        const Tablebase<V> local = needed_by<V>(m);  // a private copy per run
+        const SolvedSlices<V> local = needed_by<V>(m);  // a private copy per run
         state.ResumeTiming();
         SliceSolver<V> solver(m, local.exits());
         auto slice = solver.solve();
@@ -73,7 +74,7 @@ const Slice<Russian>& solved(const char* material) {
     auto& s = cache[material];
     if (!s) {
         const Material m = *Material::parse(material);
-        const Tablebase<Russian> tb = needed_by<Russian>(m);
+        const SolvedSlices<Russian> tb = needed_by<Russian>(m);
         SliceSolver<Russian> solver(m, tb.exits());
         s = solver.solve();
     }
@@ -101,7 +102,7 @@ void write_bench(benchmark::State& state, const char* material) {
     std::filesystem::create_directories(dir);
     for (auto _ : state)
         benchmark::DoNotOptimize(
-            write_tables(dir, std::uint8_t(VariantId::russian), s, compress::Compression::fast));
+            write_tables(dir, VariantId::russian, s, compress::Compression::fast));
     std::filesystem::remove_all(dir);
     count_entries(state, s);
 }

@@ -33,7 +33,7 @@ std::filesystem::path tables_dir() {
         gen::GenOptions o;
         o.pieces = 4;
         o.out = dir;
-        gen::generate<V>(VariantId::russian, o);
+        gen::generate(VariantId::russian, o);
     }
     return dir;
 }

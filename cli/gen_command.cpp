@@ -5,6 +5,7 @@
 #endif
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 
@@ -42,11 +43,10 @@ std::string duration(double s) {
     return buf;
 }
 
-template <class V>
 void run(const GenCliOptions& o, const VariantName& name) {
     gen::GenOptions g;
     g.pieces = o.pieces;
-    g.out = o.out.empty() ? std::filesystem::path("tables") / std::string(V::name)
+    g.out = o.out.empty() ? std::filesystem::path("tables") / std::string(variant_name(name.id))
                           : std::filesystem::path(o.out);
     g.threads = o.threads;
     g.compression = o.compression;
@@ -103,7 +103,7 @@ void run(const GenCliOptions& o, const VariantName& name) {
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
-    const auto sum = gen::generate<V>(name.id, g, cb);
+    const auto sum = gen::generate(name.id, g, cb);
     if (tty) std::fprintf(stderr, "\r\033[K");
     std::cout << name.name << " up to " << o.pieces << " pieces in " << g.out.string() << ": "
               << sum.slices_solved << " slices solved, " << sum.slices_loaded << " found complete";
@@ -152,7 +152,7 @@ void add_gen_command(CLI::App& app) {
     cmd->callback([o] {
         const auto name = variant_from_name(o->variant);
         try {
-            dispatch(name.id, [&](auto v) { run<decltype(v)>(*o, name); });
+            run(*o, name);
         } catch (const gen::Unsupported& e) {
             throw UsageError(e.what());
         }

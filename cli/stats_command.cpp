@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
-#include "dtb/gen/manifest.hpp"
+#include "dtb/compress/table_dir.hpp"
 
 namespace dtb::cli {
 
@@ -22,7 +22,7 @@ void add_stats_command(CLI::App& app) {
     cmd->callback([dir, json] {
         nlohmann::ordered_json m;
         try {
-            m = gen::read_manifest(*dir);
+            m = compress::read_manifest(*dir);
         } catch (const compress::TableError& e) {
             throw UsageError(e.what());
         }

@@ -9,18 +9,18 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "cli.hpp"
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
-#include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/recompute.hpp"
-#include "dtb/gen/manifest.hpp"
-#include "dtb/gen/successor_value.hpp"
+#include "dtb/core/successor_values.hpp"
+#include "dtb/probe/prober.hpp"
+#include "dtb/probe/store.hpp"
 
 namespace dtb::cli {
 
@@ -29,7 +29,9 @@ namespace {
 namespace fs = std::filesystem;
 using compress::ErrorCode;
 using compress::TableReader;
-using compress::ValueKind;
+
+// Enough for the blocks a sample's successors touch again and again.
+constexpr std::size_t kVerifyCacheBytes = 64 << 20;
 
 struct VerifyOptions {
     std::string dir;
@@ -55,81 +57,23 @@ std::string value_text(const Value& v) {
     return s;
 }
 
-// The tables of the directory, opened on first use, with the last few decoded blocks kept
-// (a successor is usually near its predecessor's block mates in the index, and the same
-// tables are hit again and again).
-template <class V>
-class TableSet {
-  public:
-    TableSet(fs::path dir, std::uint8_t variant) : dir_(std::move(dir)), variant_(variant) {}
-
-    // The stored value of White-to-move index entry i of m (nullopt: a table is missing or
-    // damaged). Don't-care entries come back as stored.
-    std::optional<Value> stored(const Material& m, std::uint64_t i) {
-        Value v;
-        for (const ValueKind k : {ValueKind::wdl, ValueKind::dtw, ValueKind::dtc}) {
-            const TableReader* r = reader(m, k);
-            if (!r) return std::nullopt;
-            const std::uint64_t b = i / r->block_positions();
-            auto& block = cache_[{r, b}];
-            if (block.empty()) {
-                if (cache_.size() > 512) {
-                    cache_.clear();
-                    return stored(m, i);
-                }
-                block.resize(r->block_entries(b));
-                std::string message;
-                if (r->decode_block(b, ctx_, block.data(), message) != ErrorCode::ok) {
-                    cache_.erase({r, b});
-                    return std::nullopt;
-                }
-            }
-            const std::uint16_t x = block[i - b * r->block_positions()];
-            if (k == ValueKind::wdl) {
-                v.wdl = Wdl(x);
-            } else if (v.wdl == Wdl::win || v.wdl == Wdl::loss) {
-                (k == ValueKind::dtw ? v.dtw : v.dtc) = x;
-            }
-        }
-        return v;
-    }
-
-    // The value of any position, from the tables: Black to move through the flipped
-    // material, a position the tables do not store (core/recompute.hpp) from its successors.
-    std::optional<Value> probe(const Position<V>& p) {
-        if (p.side == Color::black) return probe(Flip<V>::apply(p));
-        if (const Recompute r = recompute_kind(p); r != Recompute::no)
-            return gen::value_from_successors(
-                p, [&](const Position<V>& q) { return probe(q); }, r == Recompute::captures);
-        const Material m = material_of(p);
-        const auto v = stored(m, Index<V>(m).rank(p));
-        if (v && v->wdl == Wdl::unknown) return std::nullopt;
-        return v;
-    }
-
-  private:
-    const TableReader* reader(const Material& m, ValueKind k) {
-        const auto key = std::make_pair(m, k);
-        if (const auto it = readers_.find(key); it != readers_.end()) return it->second.get();
-        std::unique_ptr<TableReader> r;
-        std::string message;
-        TableReader::open(dir_ / compress::table_file_name(m, k), {variant_, m, k}, r, message);
-        return (readers_[key] = std::move(r)).get();
-    }
-
-    fs::path dir_;
-    std::uint8_t variant_;
-    compress::DecodeContext ctx_;
-    std::map<std::pair<Material, ValueKind>, std::unique_ptr<TableReader>> readers_;
-    std::map<std::pair<const TableReader*, std::uint64_t>, std::vector<std::uint16_t>> cache_;
-};
+// The value stored for White-to-move entry i of m (nullopt: a table is missing or damaged).
+// Don't-care entries come back as stored.
+std::optional<Value> stored(const probe::Store& store, const Material& m, std::uint64_t i) {
+    std::uint16_t x = 0;
+    if (store.lookup(m, ValueKind::wdl, i, x) != probe::Status::ok) return std::nullopt;
+    Value v{Wdl(x), 0, 0};
+    if (v.wdl != Wdl::win && v.wdl != Wdl::loss) return v;
+    if (store.lookup(m, ValueKind::dtw, i, v.dtw) != probe::Status::ok ||
+        store.lookup(m, ValueKind::dtc, i, v.dtc) != probe::Status::ok)
+        return std::nullopt;
+    return v;
+}
 
 template <class V>
 nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool& ok) {
     const fs::path dir(o.dir);
-    const auto variant = std::uint8_t(name.id);
     // 1. Every table file: header, index, every block and the whole-file checksum.
-    static const std::regex file_re(R"(([KM]+v[KM]+)\.(wdl|dtw|dtc)\.dtb)");
     std::vector<TableResult> tables;
     std::map<Material, int> complete;  // materials whose three tables all check
     std::vector<fs::path> files;
@@ -139,29 +83,27 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
     compress::DecodeContext ctx;
     for (const auto& path : files) {
         TableResult r{path.filename().string(), ErrorCode::ok, ""};
-        std::smatch match;
-        const std::string fname = r.file;
-        const auto m = std::regex_match(fname, match, file_re) ? Material::parse(match[1].str())
-                                                               : std::nullopt;
-        if (!m) {
+        if (const auto t = compress::parse_table_file_name(r.file)) {
+            std::unique_ptr<TableReader> reader;
+            r.code = TableReader::open(path, {name.id, t->material, t->kind}, reader, r.message);
+            if (r.code == ErrorCode::ok) r.code = reader->verify(ctx, r.message);
+            if (r.code == ErrorCode::ok) ++complete[t->material];
+        } else {
             r.code = ErrorCode::mismatch;
             r.message = r.file + ": not a table name (MATERIAL.KIND.dtb, e.g. KKMvK.wdl.dtb)";
-        } else {
-            const std::string kind = match[2].str();
-            const ValueKind k = kind == "wdl"   ? ValueKind::wdl
-                                : kind == "dtw" ? ValueKind::dtw
-                                                : ValueKind::dtc;
-            std::unique_ptr<TableReader> reader;
-            r.code = TableReader::open(path, {variant, *m, k}, reader, r.message);
-            if (r.code == ErrorCode::ok) r.code = reader->verify(ctx, r.message);
-            if (r.code == ErrorCode::ok) ++complete[*m];
         }
         if (r.code != ErrorCode::ok) ok = false;
         tables.push_back(std::move(r));
     }
     // 2. Values re-derived from their successors, on random White-to-move positions the
     //    tables store (the others are don't-care in them).
-    TableSet<V> set(dir, variant);
+    const probe::Store store(dir, name.id, kVerifyCacheBytes);
+    const probe::Prober<V> prober(store);
+    auto probe_value = [&](const Position<V>& q) -> std::optional<Value> {
+        Value v;
+        if (prober.value(q, probe::want_all, v) != probe::Status::ok) return std::nullopt;
+        return v;
+    };
     std::mt19937_64 rng(o.seed);
     std::uint64_t checked = 0, unavailable = 0;
     std::vector<SampleFailure> failures;
@@ -175,22 +117,23 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
             Position<V> p;
             if (!idx.unrank(i, Color::white, p) || recompute_kind(p) != Recompute::no) continue;
             ++s;
-            const auto stored = set.stored(m, i);
-            const auto derived =
-                gen::value_from_successors(p, [&](const Position<V>& q) { return set.probe(q); });
-            if (!stored || !derived) {
+            const auto stored_value = stored(store, m, i);
+            const auto derived = value_from_successors(p, probe_value);
+            if (!stored_value || !derived) {
                 ++unavailable;  // a successor's material is missing or damaged (reported above)
                 continue;
             }
             ++checked;
-            const bool same = stored->wdl == derived->wdl &&
-                              (stored->wdl == Wdl::draw ||
-                               (stored->dtw == derived->dtw && stored->dtc == derived->dtc));
+            const bool same =
+                stored_value->wdl == derived->wdl &&
+                (stored_value->wdl == Wdl::draw ||
+                 (stored_value->dtw == derived->dtw && stored_value->dtc == derived->dtc));
             if (!same) {
                 ++failed;
                 ok = false;
                 if (failures.size() < 20)
-                    failures.push_back({write_fen(p), value_text(*stored), value_text(*derived)});
+                    failures.push_back(
+                        {write_fen(p), value_text(*stored_value), value_text(*derived)});
             }
         }
     }
@@ -222,17 +165,11 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
 // The variant of a directory written by dtb gen, from its manifest.
 VariantName directory_variant(const fs::path& dir) {
     if (!fs::is_directory(dir)) throw UsageError(dir.string() + ": no such directory");
-    nlohmann::ordered_json m;
     try {
-        m = gen::read_manifest(dir);
+        return *find_variant(
+            variant_name(compress::manifest_variant(compress::read_manifest(dir), dir)));
     } catch (const compress::TableError& e) {
         throw UsageError(e.what());
-    }
-    try {
-        return variant_from_name(m.at("variant").get<std::string>());
-    } catch (const nlohmann::json::exception& e) {
-        throw UsageError((dir / "manifest.json").string() +
-                         ": cannot read the variant: " + e.what());
     }
 }
 

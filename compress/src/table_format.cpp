@@ -6,18 +6,6 @@
 
 namespace dtb::compress {
 
-const char* to_string(ValueKind k) {
-    switch (k) {
-        case ValueKind::wdl:
-            return "wdl";
-        case ValueKind::dtw:
-            return "dtw";
-        case ValueKind::dtc:
-            return "dtc";
-    }
-    return "unknown";
-}
-
 const char* to_string(Encoding e) {
     switch (e) {
         case Encoding::bytes:
@@ -54,10 +42,6 @@ const char* to_string(ErrorCode c) {
             return "corrupt";
     }
     return "unknown error";
-}
-
-std::string table_file_name(const Material& m, ValueKind k) {
-    return m.name() + "." + to_string(k) + ".dtb";
 }
 
 namespace {

@@ -47,15 +47,15 @@ ErrorCode TableReader::fail(ErrorCode c, const std::string& what, std::string& m
 namespace {
 
 // Index entries of a material in a variant (0 when the variant id is unknown).
-std::uint64_t index_size(std::uint8_t variant, const Material& m) {
-    if (variant >= kVariantCount) return 0;
-    return dispatch(VariantId(variant), [&](auto v) { return Index<decltype(v)>(m).size(); });
+std::uint64_t index_size(VariantId variant, const Material& m) {
+    if (int(variant) >= kVariantCount) return 0;
+    return dispatch(variant, [&](auto v) { return Index<decltype(v)>(m).size(); });
 }
 
 std::string spec_text(const TableSpec& s) {
-    const std::string variant = s.variant < kVariantCount
-                                    ? std::string(variant_name(VariantId(s.variant)))
-                                    : "variant #" + std::to_string(s.variant);
+    const std::string variant = int(s.variant) < kVariantCount
+                                    ? std::string(variant_name(s.variant))
+                                    : "variant #" + std::to_string(int(s.variant));
     return variant + " " + s.material.name() + " " + to_string(s.kind);
 }
 
@@ -105,7 +105,7 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     if (xxh64(t->map_, kHeaderHashedBytes) != h.header_hash)
         return t->fail(ErrorCode::checksum, "header checksum mismatch (the file is damaged)",
                        message);
-    t->spec_ = {h.variant, Material{h.white_men, h.white_kings, h.black_men, h.black_kings},
+    t->spec_ = {VariantId(h.variant), Material{h.white_men, h.white_kings, h.black_men, h.black_kings},
                 ValueKind(h.kind)};
     if (h.kind < 1 || h.kind > 3 || !detail::valid_encoding(h.encoding))
         return t->fail(ErrorCode::corrupt, "unknown value kind or encoding in the header", message);
@@ -123,7 +123,7 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     if (std::max({m.white_men, m.white_kings, m.black_men, m.black_kings}) > 16 ||
         m.white_men + m.white_kings == 0 || m.black_men + m.black_kings == 0)
         return t->fail(ErrorCode::corrupt, "the header's material is not one of a table", message);
-    if (h.positions == 0 || h.positions != index_size(h.variant, m))
+    if (h.positions == 0 || h.positions != index_size(VariantId(h.variant), m))
         return t->fail(ErrorCode::corrupt,
                        "the header's position count does not match the material", message);
     if (h.block_positions == 0 || h.block_positions > kMaxBlockPositions ||

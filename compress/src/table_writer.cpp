@@ -187,7 +187,7 @@ TableHeader header_of(const TableSpec& spec, std::uint32_t format_version, Encod
     TableHeader h{};
     std::memcpy(h.magic, kTableMagic, 8);
     h.format_version = format_version;
-    h.variant = spec.variant;
+    h.variant = std::uint8_t(spec.variant);
     h.white_men = std::uint8_t(spec.material.white_men);
     h.white_kings = std::uint8_t(spec.material.white_kings);
     h.black_men = std::uint8_t(spec.material.black_men);

@@ -6,27 +6,22 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/manifest.hpp"
 #include "dtb/gen/table_files.hpp"
+#include "variant_entry_points.hpp"
 
 namespace dtb::gen {
 
 PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,
                         const PackCallbacks& cb) {
     const auto t0 = std::chrono::steady_clock::now();
-    const auto manifest_path = dir / "manifest.json";
-    auto manifest = read_manifest(dir);
-    if (!manifest.contains("variant_id") || !manifest["variant_id"].is_number_unsigned() ||
-        !manifest.contains("slices") || !manifest["slices"].is_array())
-        throw compress::TableError(manifest_path.string() +
-                                   ": not a dtb gen manifest (no variant_id or slices)");
-    const int variant_id = manifest["variant_id"].get<int>();
-    if (variant_id >= kVariantCount)
-        throw compress::TableError(manifest_path.string() + ": unknown variant_id " +
-                                   std::to_string(variant_id));
-    const auto variant = std::uint8_t(variant_id);
+    const auto manifest_path = dir / compress::kManifestFile;
+    auto manifest = compress::read_manifest(dir);
+    const VariantId variant = compress::manifest_variant(manifest, dir);
+    if (!manifest.contains("slices") || !manifest["slices"].is_array())
+        throw compress::TableError(manifest_path.string() + ": not a dtb gen manifest (no slices)");
     auto& slices = manifest["slices"];
     PackSummary sum;
     int number = 0;
@@ -57,7 +52,12 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
             // the small one leaves out), when any is stale.
             if (stale[0] || stale[1] || stale[2])
                 dispatch(VariantId(variant), [&](auto v) {
-                    rewrite_tables<decltype(v)>(dir, variant, *m, target, stale);
+                    using V = decltype(v);
+                    if constexpr (kHasTables<V>) {
+                        rewrite_variant_tables<V>(dir, variant, *m, target, stale);
+                    } else {
+                        throw compress::TableError(no_tables_reason<V>());
+                    }
                 });
         } else {
             for (std::size_t k = 0; k < kValueKinds.size(); ++k)
@@ -71,8 +71,8 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
         sum.tables_rewritten += ev.tables_rewritten;
         sum.tables_kept += 3 - ev.tables_rewritten;
         if (ev.tables_rewritten) {
-            describe_tables(entry, dir, variant, *m);
-            write_json_file(manifest_path, manifest);
+            compress::describe_tables(entry, dir, variant, *m);
+            compress::write_json_file(manifest_path, manifest);
         }
         sum.bytes_before += ev.bytes_before;
         sum.bytes_after += ev.bytes_after;

@@ -1,4 +1,5 @@
 #include "dtb/gen/table_files.hpp"
+#include "dtb/compress/table_dir.hpp"
 
 namespace dtb::gen {
 
@@ -7,7 +8,7 @@ namespace {
 // m's table of kind k, opened as such and checked: the whole-file hash, and every block
 // decoded once. Throws compress::TableError naming what is wrong.
 std::unique_ptr<compress::TableReader> open_checked(const std::filesystem::path& dir,
-                                                    std::uint8_t variant, const Material& m,
+                                                    VariantId variant, const Material& m,
                                                     compress::ValueKind k,
                                                     compress::DecodeContext& ctx) {
     std::unique_ptr<compress::TableReader> r;
@@ -20,7 +21,7 @@ std::unique_ptr<compress::TableReader> open_checked(const std::filesystem::path&
 }
 
 // What is wrong with the first of m's three tables that fails open_checked, or nothing.
-std::optional<std::string> check_tables(const std::filesystem::path& dir, std::uint8_t variant,
+std::optional<std::string> check_tables(const std::filesystem::path& dir, VariantId variant,
                                         const Material& m) {
     compress::DecodeContext ctx;
     try {
@@ -33,9 +34,8 @@ std::optional<std::string> check_tables(const std::filesystem::path& dir, std::u
 
 }  // namespace
 
-std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
-                                              std::uint8_t variant, const Material& m,
-                                              compress::ValueKind k) {
+std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
+                                              const Material& m, compress::ValueKind k) {
     compress::DecodeContext ctx;
     // Decoding again after the check is cheap next to solving.
     const auto r = open_checked(dir, variant, m, k, ctx);
@@ -48,7 +48,7 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
     return values;
 }
 
-FoundTables find_tables(const std::filesystem::path& dir, std::uint8_t variant,
+FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
                         const std::vector<Material>& materials) {
     std::vector<std::optional<std::string>> damage(materials.size());
     std::vector<char> present(materials.size(), 0);

@@ -1,8 +1,8 @@
 #include "dtb/probe/handle.hpp"
 
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <system_error>
+
+#include "dtb/compress/table_dir.hpp"
 
 namespace dtb::probe {
 
@@ -14,30 +14,17 @@ std::optional<VariantId> variant_by_name(std::string_view name, std::string& mes
     return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<VariantId> manifest_variant(const std::filesystem::path& dir, std::string& message) {
-    const auto path = dir / "manifest.json";
-    std::ifstream in(path);
-    if (!in) {
-        message = path.string() + " cannot be read: name the variant when opening";
-        return std::nullopt;
-    }
+// The variant dir's manifest names; nullopt with `message` saying why.
+std::optional<VariantId> directory_variant(const std::filesystem::path& dir, std::string& message) {
     try {
-        const auto j = nlohmann::json::parse(in);
-        const auto it = j.find("variant");
-        if (it == j.end() || !it->is_string()) {
-            message = path.string() + " has no \"variant\" string";
-            return std::nullopt;
-        }
-        const auto v = variant_by_name(it->get<std::string>(), message);
-        if (!v) message = path.string() + ": " + message;
-        return v;
-    } catch (const nlohmann::json::exception& e) {
-        message = path.string() + " is not valid JSON: " + e.what();
+        return compress::manifest_variant(compress::read_manifest(dir), dir);
+    } catch (const compress::TableError& e) {
+        message = std::string(e.what()) + "; or name the variant when opening";
         return std::nullopt;
     }
 }
+
+}  // namespace
 
 Status Handle::open(const std::filesystem::path& dir, std::optional<std::string_view> variant,
                     std::size_t cache_bytes, std::unique_ptr<Handle>& out, std::string& message) {
@@ -47,12 +34,10 @@ Status Handle::open(const std::filesystem::path& dir, std::optional<std::string_
         message = dir.string() + " is not a directory";
         return Status::directory;
     }
-    const auto id = variant ? variant_by_name(*variant, message) : manifest_variant(dir, message);
+    const auto id = variant ? variant_by_name(*variant, message) : directory_variant(dir, message);
     if (!id) return variant ? Status::variant : Status::directory;
-    if (*id == VariantId::frisian) {
-        message =
-            "frisian has no tables: the king-move restriction is not yet part of the "
-            "generator's position state";
+    if (const auto why = no_tables_reason(*id)) {
+        message = *why;
         return Status::variant;
     }
     try {

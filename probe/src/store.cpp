@@ -1,4 +1,5 @@
 #include "dtb/probe/store.hpp"
+#include "dtb/compress/table_dir.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -12,8 +13,9 @@ namespace dtb::probe {
 
 namespace {
 
-constexpr int kDim = Store::kMaxPieces + 1;  // 0..8 men or kings of a kind
-constexpr int kSlots = kDim * kDim * kDim * kDim * kKinds;
+constexpr int kKinds = int(kValueKinds.size());
+constexpr int kSlots = Material::kSlots * kKinds;
+static_assert(Material::kMostOfKind >= Store::kMaxPieces);
 
 // The decoder state of this thread, per value kind: a zstd context and the block it
 // decoded last (which a recomputed position's successors, a king move away, usually need
@@ -111,24 +113,19 @@ Store::Store(std::filesystem::path dir, VariantId variant, std::size_t cache_byt
 
 Store::~Store() = default;
 
-int Store::slot_of(const Material& m, Kind k) {
-    return (((m.white_men * kDim + m.white_kings) * kDim + m.black_men) * kDim + m.black_kings) *
-               kKinds +
-           int(k);
-}
+int Store::slot_of(const Material& m, ValueKind k) { return m.slot() * kKinds + kind_index(k); }
 
-std::uint8_t Store::open_table(const Material& m, Kind k, Table& t) const {
+std::uint8_t Store::open_table(const Material& m, ValueKind kind, Table& t) const {
     std::lock_guard lock(open_mutex_);
     const auto state = t.state.load(std::memory_order_acquire);
     if (state != unknown) return state;  // opened by another thread meanwhile
-    const auto kind = compress::ValueKind(int(k) + 1);
     const auto path = dir_ / compress::table_file_name(m, kind);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
         t.state.store(absent, std::memory_order_release);
         return absent;
     }
-    const compress::TableSpec spec{std::uint8_t(variant_), m, kind};
+    const compress::TableSpec spec{variant_, m, kind};
     std::string message;
     const auto e = compress::TableReader::open(path, spec, t.reader, message);
     if (e != compress::ErrorCode::ok) {
@@ -148,7 +145,7 @@ Status Store::fail(const Table& t, std::string* message) const {
     return t.error;
 }
 
-Status Store::lookup(const Material& m, Kind k, std::uint64_t index, std::uint16_t& value,
+Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::uint16_t& value,
                      std::string* message) const {
     if (m.white_men > kMaxPieces || m.white_kings > kMaxPieces || m.black_men > kMaxPieces ||
         m.black_kings > kMaxPieces || m.pieces() > kMaxPieces) {
@@ -160,9 +157,7 @@ Status Store::lookup(const Material& m, Kind k, std::uint64_t index, std::uint16
     auto state = t.state.load(std::memory_order_acquire);
     if (state == unknown) state = open_table(m, k, t);
     if (state == absent) {
-        if (message)
-            *message = m.name() + ": no " + compress::to_string(compress::ValueKind(int(k) + 1)) +
-                       " table in " + dir_.string();
+        if (message) *message = m.name() + ": no " + to_string(k) + " table in " + dir_.string();
         return Status::not_available;
     }
     if (state == failed) return fail(t, message);
@@ -183,7 +178,7 @@ Status Store::lookup(const Material& m, Kind k, std::uint64_t index, std::uint16
         (std::uint64_t(r.block_positions()) + page_entries - 1) / page_entries;
     const bool cacheable = cache_.slots() > 0 && block < kMaxBlock && pages <= kMaxPagesPerBlock;
     ThreadDecoder& thread = thread_decoder();
-    LastBlock& d = thread.last[int(k)];
+    LastBlock& d = thread.last[kind_index(k)];
     const std::uint32_t entries = r.block_entries(block);
     if (d.store == id_ && d.slot == slot && d.block == block) {
         value = compress::encoded_value(encoding, d.encoded, entries, offset);

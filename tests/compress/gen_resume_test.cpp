@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "compress_test_support.hpp"
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/gen/generate.hpp"
 
 namespace dtb::test {
@@ -27,7 +28,7 @@ gen::GenSummary generate(const std::filesystem::path& dir, std::vector<std::stri
     o.only = only;
     gen::GenCallbacks cb;
     if (warnings) cb.warning = [warnings](const std::string& w) { warnings->push_back(w); };
-    return gen::generate<Russian>(VariantId::russian, o, cb);
+    return gen::generate(VariantId::russian, o, cb);
 }
 
 // A fresh run's directory, made once.
@@ -47,7 +48,7 @@ void copy_fresh(const std::filesystem::path& to) {
 const int kSlices = int(materials_up_to(kPieces).size());
 
 void remove_tables(const std::filesystem::path& dir, const Material& m) {
-    for (const auto kind : gen::kValueKinds)
+    for (const auto kind : kValueKinds)
         std::filesystem::remove(dir / compress::table_file_name(m, kind));
 }
 
@@ -80,7 +81,7 @@ TEST(GenResume, AKilledRunEndsAsAFreshOne) {
     const auto order = materials_up_to(kPieces);
     const std::size_t done = order.size() / 2;
     for (std::size_t k = done; k < order.size(); ++k) remove_tables(dir.path, order[k]);
-    const auto partial = compress::table_file_name(order.back(), gen::kValueKinds[0]);
+    const auto partial = compress::table_file_name(order.back(), kValueKinds[0]);
     write_bytes(dir.path / (partial + ".tmp"), {'x', 'y'});
     edit_manifest(dir.path, [&](nlohmann::ordered_json& slices) {
         slices.erase(slices.begin() + std::ptrdiff_t(done), slices.end());

@@ -6,17 +6,17 @@
 #include <string>
 
 #include "compress_test_support.hpp"
+#include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
-#include "dtb/gen/tablebase.hpp"
 
 namespace dtb::test {
 namespace {
 
 template <class V>
 void expect_tables_read_back(int pieces, compress::Compression c = compress::Compression::small) {
-    const auto tb = gen::Tablebase<V>::solve(pieces);
+    const auto tb = gen::SolvedSlices<V>::solve(pieces);
     TempDir dir;
-    const auto variant = std::uint8_t(find_variant(V::name)->id);
+    const auto variant = find_variant(V::name)->id;
     for (const Material& m : materials_up_to(pieces))
         gen::write_tables(dir.path, variant, *tb.slice(m), c);
     std::uint64_t compared = 0, wrong = 0;
@@ -54,9 +54,9 @@ TEST(GenTables, RussianUpTo3FastReadBack) {
 // The writer needs what the solver knows and the tables leave out: a slice that no longer
 // holds its DTC or its capture flags is refused, not written with a wrong mask.
 TEST(GenTables, SliceWithoutDtcOrCaptureFlagsIsRefused) {
-    const auto tb = gen::Tablebase<Russian>::solve(2);
+    const auto tb = gen::SolvedSlices<Russian>::solve(2);
     TempDir dir;
-    const auto variant = std::uint8_t(find_variant("russian")->id);
+    const auto variant = VariantId::russian;
     const Material m = *Material::parse("KvK");
     gen::Slice<Russian> no_capture = *tb.slice(m);
     no_capture.capture[1] = {};
@@ -72,7 +72,7 @@ TEST(GenTables, SliceWithoutDtcOrCaptureFlagsIsRefused) {
 // indices.
 template <class V>
 void expect_mask_is_what_the_prober_recomputes(int pieces) {
-    const auto tb = gen::Tablebase<V>::solve(pieces);
+    const auto tb = gen::SolvedSlices<V>::solve(pieces);
     std::uint64_t unstored = 0;
     for (const Material& m : materials_up_to(pieces)) {
         const auto* s = tb.slice(m);
@@ -90,7 +90,7 @@ void expect_mask_is_what_the_prober_recomputes(int pieces) {
 // The fast preset's mask leaves out the broken indices and the positions with a capture,
 // nothing else: the threats keep their values.
 TEST(GenTables, FastMaskIsTheCaptures) {
-    const auto tb = gen::Tablebase<Russian>::solve(4);
+    const auto tb = gen::SolvedSlices<Russian>::solve(4);
     std::uint64_t captures = 0, threats = 0;
     for (const Material& m : materials_up_to(4)) {
         const auto* s = tb.slice(m);

@@ -18,7 +18,7 @@ void generate(const std::filesystem::path& dir, compress::Compression c) {
     o.pieces = 3;
     o.out = dir;
     o.compression = c;
-    gen::generate<Russian>(VariantId::russian, o);
+    gen::generate(VariantId::russian, o);
 }
 
 std::vector<std::string> compressions(const std::filesystem::path& dir) {

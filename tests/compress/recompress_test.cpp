@@ -34,7 +34,7 @@ class Recompress : public ::testing::TestWithParam<ValueKind> {};
 TEST_P(Recompress, FastBecomesExactlySmallAndBack) {
     const ValueKind kind = GetParam();
     TempDir dir;
-    const TableSpec spec{std::uint8_t(VariantId::russian), kKKvK, kind};
+    const TableSpec spec{VariantId::russian, kKKvK, kind};
     const auto data = structured_values(russian_size(kKKvK), kind == ValueKind::wdl ? 3 : 90, 5);
     WriteOptions o;
     o.block_positions = 700;  // many blocks: the parallel path
@@ -60,7 +60,7 @@ INSTANTIATE_TEST_SUITE_P(Kinds, Recompress,
 
 TEST(Recompress, DamagedOrMismatchedTableIsRefusedAndLeftAlone) {
     TempDir dir;
-    const TableSpec spec{std::uint8_t(VariantId::russian), kKvK, ValueKind::dtw};
+    const TableSpec spec{VariantId::russian, kKvK, ValueKind::dtw};
     const auto data = structured_values(russian_size(kKvK), 40, 9);
     WriteOptions o;
     o.block_positions = 64;

@@ -36,7 +36,7 @@ class TableErrors : public ::testing::Test {
     }
 
     TempDir dir;
-    TableSpec spec{std::uint8_t(VariantId::russian), kKKvK, ValueKind::wdl};
+    TableSpec spec{VariantId::russian, kKKvK, ValueKind::wdl};
     TableData data;
     std::vector<char> bytes;
 };
@@ -109,10 +109,9 @@ TEST_F(TableErrors, OutOfRangeBlock) {
 
 TEST_F(TableErrors, Mismatch) {
     std::string message;
-    for (const TableSpec& other :
-         {TableSpec{std::uint8_t(VariantId::english), kKKvK, ValueKind::wdl},
-          TableSpec{std::uint8_t(VariantId::russian), kKvK, ValueKind::wdl},
-          TableSpec{std::uint8_t(VariantId::russian), kKKvK, ValueKind::dtw}}) {
+    for (const TableSpec& other : {TableSpec{VariantId::english, kKKvK, ValueKind::wdl},
+                                   TableSpec{VariantId::russian, kKvK, ValueKind::wdl},
+                                   TableSpec{VariantId::russian, kKKvK, ValueKind::dtw}}) {
         EXPECT_EQ(check(message, &other), ErrorCode::mismatch) << message;
         EXPECT_NE(message.find("expected"), std::string::npos) << message;
     }

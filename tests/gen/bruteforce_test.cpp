@@ -23,7 +23,7 @@
 #include "dtb/core/notation.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/tablebase.hpp"
+#include "dtb/gen/solved_slices.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::test {
@@ -96,7 +96,7 @@ void expect_same_values(const BruteForceSolver<V>& bf, Probe&& probe) {
 template <class V>
 void compare_family(typename BruteForceSolver<V>::Family family, int table_pieces) {
     auto t = std::chrono::steady_clock::now();
-    const gen::Tablebase<V>& tb = SolvedTables<V>::get(table_pieces);
+    const gen::SolvedSlices<V>& tb = SolvedTables<V>::get(table_pieces);
     const double gen_s = seconds_since(t);
     t = std::chrono::steady_clock::now();
     const BruteForceSolver<V> bf(family);
@@ -167,7 +167,7 @@ TEST(BruteForceSolver, HandCheckedPositions) {
 TEST(BruteForceSolver, ComparisonCatchesWrongValues) {
     // Statics: EXPECT_NONFATAL_FAILURE's statement may not use local variables.
     static const BruteForceSolver<Russian> bf({2});
-    static const gen::Tablebase<Russian>* tb;
+    static const gen::SolvedSlices<Russian>* tb;
     static std::optional<Position<Russian>> target;
     static int what;  // which value to alter: -1 none
     tb = &SolvedTables<Russian>::get(2);
@@ -257,7 +257,7 @@ struct KnownCounts {
 template <class V>
 void expect_known_counts(const std::vector<KnownCounts>& table, int pieces) {
     const BruteForceSolver<V> bf({pieces});
-    const gen::Tablebase<V>& tb = SolvedTables<V>::get(pieces);
+    const gen::SolvedSlices<V>& tb = SolvedTables<V>::get(pieces);
     for (const KnownCounts& k : table) {
         std::int64_t n = 0, brute[4] = {}, gen[4] = {};
         for_each_placement<V>(k.material, Color::white, [&](const Position<V>& p) {
@@ -324,8 +324,8 @@ TEST(KnownValues, EnglishTwoPieces) {
 // ---------------------------------------------------------------------------------------
 
 TEST(GeneratorLimits, FrisianIsUnsupported) {
-    EXPECT_THROW(gen::Tablebase<Frisian>::solve(2, 1), gen::Unsupported);
-    EXPECT_THROW(gen::Tablebase<Frisian>::solve(3), gen::Unsupported);
+    EXPECT_THROW(gen::SolvedSlices<Frisian>::solve(2, 1), gen::Unsupported);
+    EXPECT_THROW(gen::SolvedSlices<Frisian>::solve(3), gen::Unsupported);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
 #include <omp.h>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/tablebase.hpp"
+#include "dtb/gen/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {
@@ -16,9 +16,9 @@ namespace {
 template <class V>
 void expect_same_values_for_any_thread_count(int pieces) {
     const int before = omp_get_max_threads();
-    const auto one = Tablebase<V>::solve(pieces, 1);
+    const auto one = SolvedSlices<V>::solve(pieces, 1);
     for (const int threads : {2, 3}) {
-        const auto many = Tablebase<V>::solve(pieces, threads);
+        const auto many = SolvedSlices<V>::solve(pieces, threads);
         for (const Material& m : materials_up_to(pieces)) {
             const Slice<V>* a = one.slice(m);
             const Slice<V>* b = many.slice(m);

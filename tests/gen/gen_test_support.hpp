@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/tablebase.hpp"
+#include "dtb/gen/solved_slices.hpp"
 
 namespace dtb::test {
 
@@ -54,10 +54,10 @@ constexpr int long_run_pieces() {
 // count asked for so far (it answers every smaller material too).
 template <class V>
 struct SolvedTables {
-    static const gen::Tablebase<V>& get(int max_pieces) {
+    static const gen::SolvedSlices<V>& get(int max_pieces) {
         if (!table() || pieces() < max_pieces) {
             table().reset();
-            table() = std::make_unique<gen::Tablebase<V>>(gen::Tablebase<V>::solve(max_pieces));
+            table() = std::make_unique<gen::SolvedSlices<V>>(gen::SolvedSlices<V>::solve(max_pieces));
             pieces() = max_pieces;
         }
         return *table();
@@ -69,8 +69,8 @@ struct SolvedTables {
     }
 
   private:
-    static std::unique_ptr<gen::Tablebase<V>>& table() {
-        static std::unique_ptr<gen::Tablebase<V>> t;
+    static std::unique_ptr<gen::SolvedSlices<V>>& table() {
+        static std::unique_ptr<gen::SolvedSlices<V>> t;
         return t;
     }
     static int& pieces() {

@@ -8,13 +8,13 @@
 
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/solver.hpp"
-#include "dtb/gen/tablebase.hpp"
+#include "dtb/gen/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {
 
 template <class V>
-std::unique_ptr<Slice<V>> solve_with(const Tablebase<V>& tb, const Material& m, LevelLoop loop) {
+std::unique_ptr<Slice<V>> solve_with(const SolvedSlices<V>& tb, const Material& m, LevelLoop loop) {
     SliceSolver<V> solver(m, tb.exits(), loop);
     return solver.solve();
 }
@@ -33,7 +33,7 @@ void expect_same_slice(const Slice<V>& a, const Slice<V>& b) {
 // in waves of a single block, by both together (solver.hpp), so every path of both loops runs.
 TEST(LevelLoops, ShortcutsAgreeOnRussianFivePieceSlices) {
     const int before = omp_get_max_threads();
-    auto tb = Tablebase<Russian>::solve(4, 2);
+    auto tb = SolvedSlices<Russian>::solve(4, 2);
     // KvKKKM's and MvKKKK's men crown into KvKKKK.
     for (const char* name : {"KvKKKK", "KKKKvK", "KvKKKM", "MvKKKK"}) {
         const Material m = *Material::parse(name);

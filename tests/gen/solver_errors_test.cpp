@@ -7,13 +7,13 @@
 #include <stdexcept>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/tablebase.hpp"
+#include "dtb/gen/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {
 
 TEST(SolverErrors, AMissingDependencyIsReportedNotFatal) {
-    const Tablebase<Russian> empty;
+    const SolvedSlices<Russian> empty;
     for (const int threads : {1, 2}) {
         omp_set_num_threads(threads);
         // Blocks in waves (KMvK), one region of kings only (KKvK), men only (MvM).

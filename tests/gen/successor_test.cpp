@@ -25,7 +25,7 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/tablebase.hpp"
+#include "dtb/gen/solved_slices.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::test {
@@ -86,7 +86,7 @@ std::string text(const Value& v) {
 
 // What is wrong with p's value by its successors' values, or "" when nothing is.
 template <class V>
-std::string check_successors(const gen::Tablebase<V>& tb, const Position<V>& p) {
+std::string check_successors(const gen::SolvedSlices<V>& tb, const Position<V>& p) {
     using G = typename V::board;
     using bb = typename G::bb;
     const std::optional<Value> v = tb.probe(p);
@@ -147,7 +147,7 @@ std::string check_successors(const gen::Tablebase<V>& tb, const Position<V>& p) 
 }
 
 template <class V>
-void check_samples(const gen::Tablebase<V>& tb, int pieces, int samples, std::uint64_t seed) {
+void check_samples(const gen::SolvedSlices<V>& tb, int pieces, int samples, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::int64_t checked = 0, bad = 0, asymmetric = 0;
     std::vector<std::string> first;

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_format.hpp"
 #include "dtb/probe.hpp"
 #include "probe_test_support.hpp"

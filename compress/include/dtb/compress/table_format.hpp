@@ -27,14 +27,20 @@
 #include <type_traits>
 
 #include "dtb/core/material.hpp"
+#include "dtb/core/value.hpp"
+#include "dtb/core/variant.hpp"
 
 namespace dtb::compress {
 
-enum class ValueKind : std::uint8_t { wdl = 1, dtw = 2, dtc = 3 };
-const char* to_string(ValueKind k);
+using dtb::ValueKind;
 
-// "<material name>.<kind>.dtb", e.g. "KKMvK.wdl.dtb".
-std::string table_file_name(const Material& m, ValueKind k);
+// Which table a file must be: a reader opens a file only as the table it expects.
+struct TableSpec {
+    VariantId variant = VariantId::russian;
+    Material material;
+    ValueKind kind = ValueKind::wdl;
+    friend bool operator==(const TableSpec&, const TableSpec&) = default;
+};
 
 // How a block's values become the bytes given to zstd.
 enum class Encoding : std::uint8_t {

@@ -10,13 +10,6 @@
 
 namespace dtb::compress {
 
-struct TableSpec {
-    std::uint8_t variant = 0;  // dtb::VariantId
-    Material material;
-    ValueKind kind = ValueKind::wdl;
-    friend bool operator==(const TableSpec&, const TableSpec&) = default;
-};
-
 // What a don't-care entry is given (measured in table_writer.cpp).
 enum class Fill : std::uint8_t {
     best,      // the measured best for the value kind

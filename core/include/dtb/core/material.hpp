@@ -19,6 +19,16 @@ struct Material {
     constexpr Material flipped() const { return {black_men, black_kings, white_men, white_kings}; }
     friend constexpr auto operator<=>(const Material&, const Material&) = default;
 
+    // A dense number per material with at most kMostOfKind men or kings of each kind: where
+    // a material's table sits in an array of them.
+    static constexpr int kMostOfKind = 8;
+    static constexpr int kSlots = (kMostOfKind + 1) * (kMostOfKind + 1) * (kMostOfKind + 1) *
+                                  (kMostOfKind + 1);
+    constexpr int slot() const {
+        constexpr int d = kMostOfKind + 1;
+        return ((white_men * d + white_kings) * d + black_men) * d + black_kings;
+    }
+
     std::string name() const;
     static std::optional<Material> parse(std::string_view text);
 };

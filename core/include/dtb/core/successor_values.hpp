@@ -5,6 +5,7 @@
 //          after it;
 //   lost:  every move reaches a won position; DTW and DTC likewise, the greatest;
 //   drawn: otherwise.
+// A position without a move (or whose side to move has no piece) is over: game_over_value.
 // The one statement of this rule: the prober recomputes the positions the tables leave out
 // with it, a resumed dtb gen likewise, and dtb verify re-derives stored values (the
 // generator's solver reaches the same values by retrograde analysis; the tests check the
@@ -12,12 +13,22 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 
+#include "dtb/core/apply.hpp"
 #include "dtb/core/move.hpp"
+#include "dtb/core/movegen.hpp"
 #include "dtb/core/position.hpp"
+#include "dtb/core/rules.hpp"
 #include "dtb/core/value.hpp"
 
 namespace dtb {
+
+// The value of a position whose side to move has no move: lost, won in giveaway.
+template <class V>
+constexpr Value game_over_value() {
+    return {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
+}
 
 class SuccessorValues {
   public:
@@ -53,5 +64,60 @@ class SuccessorValues {
     int win_dtw_ = 1 << 30, win_dtc_ = 1 << 30;  // over the moves to lost positions
     int loss_dtw_ = 0, loss_dtc_ = 0;            // over the moves to won positions
 };
+
+// What a lookup of a move's child gave.
+enum class ChildLookup {
+    known,    // the value was set
+    unknown,  // not available: the answer is unknown unless a win found decides it
+    abort,    // an error: stop at once, the answer is unknown
+};
+
+// The value of p from the children of `moves` (all of p's moves, or all its captures when it
+// has one: captures are compulsory), each looked up by child(q, value) -> ChildLookup; a child
+// whose side to move has no piece is over without a lookup. With wdl_only, the first winning
+// move settles the value and an unknown child elsewhere does not matter. nullopt: unknown.
+template <class V, class Child>
+std::optional<Value> value_from_moves(const Position<V>& p,
+                                      const MoveList<typename V::board>& moves, Child&& child,
+                                      bool wdl_only = false) {
+    if (moves.empty()) return game_over_value<V>();
+    SuccessorValues values;
+    bool missing = false;
+    for (const auto& m : moves) {
+        const Position<V> q = apply(p, m);
+        Value after = game_over_value<V>();
+        if (q.pieces(q.side) != 0) {
+            const ChildLookup r = child(q, after);
+            if (r == ChildLookup::abort) return std::nullopt;
+            if (r == ChildLookup::unknown || after.wdl == Wdl::unknown) {
+                missing = true;
+                continue;
+            }
+        }
+        values.add(p, m, after);
+        if (wdl_only && values.won()) return values.value();
+    }
+    if (missing) return std::nullopt;
+    return values.value();
+}
+
+// The same with the moves generated here and lookup(q) -> std::optional<Value>. With
+// captures_only, only the captures are looked at: right when the side to move has one.
+template <class V, class Lookup>
+std::optional<Value> value_from_successors(const Position<V>& p, Lookup&& lookup,
+                                           bool captures_only = false) {
+    MoveList<typename V::board> moves;
+    if (captures_only) {
+        MoveGen<V>::generate_captures(p, moves);
+    } else {
+        MoveGen<V>::generate(p, moves);
+    }
+    return value_from_moves(p, moves, [&](const Position<V>& q, Value& after) {
+        const std::optional<Value> v = lookup(q);
+        if (!v) return ChildLookup::abort;
+        after = *v;
+        return ChildLookup::known;
+    });
+}
 
 }  // namespace dtb

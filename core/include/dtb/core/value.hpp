@@ -8,6 +8,7 @@
 // A side to move with no legal move has DTW = DTC = 0 (lost, or won in giveaway).
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace dtb {
@@ -20,6 +21,26 @@ struct Value {
     std::uint16_t dtc = 0;  // meaningful for win and loss
     friend constexpr bool operator==(const Value&, const Value&) = default;
 };
+
+// The kinds of values a material's tables hold, one table each. The numbers are those of the
+// table file format (compress/table_format.hpp).
+enum class ValueKind : std::uint8_t { wdl = 1, dtw = 2, dtc = 3 };
+inline constexpr std::array<ValueKind, 3> kValueKinds = {ValueKind::wdl, ValueKind::dtw,
+                                                         ValueKind::dtc};
+// k's place in kValueKinds.
+constexpr int kind_index(ValueKind k) { return int(k) - int(ValueKind::wdl); }
+
+constexpr const char* to_string(ValueKind k) {
+    switch (k) {
+        case ValueKind::wdl:
+            return "wdl";
+        case ValueKind::dtw:
+            return "dtw";
+        case ValueKind::dtc:
+            return "dtc";
+    }
+    return "?";
+}
 
 constexpr Wdl opposite(Wdl w) { return w == Wdl::win ? Wdl::loss : w == Wdl::loss ? Wdl::win : w; }
 

@@ -1,8 +1,7 @@
 // Arrays of slices a run no longer needs (a twin once written, a slice's DTC and capture
 // flags, a slice nothing later reads), kept for the slices after it instead of handed back to
-// the kernel. A fresh array's pages are zeroed by the kernel when first touched, a kept one's
-// are not: the zeroing had taken 4.4 % of dtb gen russian --pieces 5. Owned by the run
-// (generate.hpp), used between the parallel loops only.
+// the kernel, which zeroes a fresh array's pages when first touched. Owned by the run
+// (gen/src/generation.hpp), used between the parallel loops only.
 #pragma once
 
 #include <algorithm>

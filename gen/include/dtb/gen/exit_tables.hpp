@@ -1,8 +1,7 @@
 // The solved slices a solver looks into: where a capture or a promotion leads, the value is
 // read here. Of two colour-twin materials one may be held alone: a position of the other is
-// answered through the flip (core/flip.hpp). The slices are owned elsewhere (Tablebase); this
-// is the lookup, a direct call that the solver's capture search inlines (it had been a call
-// through a function pointer, with the position passed through memory).
+// answered through the flip (core/flip.hpp). The slices are owned elsewhere (SolvedSlices);
+// this is the lookup, a direct call so that the solver's capture search inlines it.
 #pragma once
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/material.hpp"
 #include "dtb/core/position.hpp"
+#include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/gen/exit_value.hpp"
 #include "dtb/gen/slice.hpp"
@@ -24,22 +24,23 @@ class ExitTables {
   public:
     // Answers for m's positions from s (not owned), or no longer (null).
     void hold(const Material& m, const Slice<V>* s) {
-        if (std::max({m.white_men, m.white_kings, m.black_men, m.black_kings}) >= kDim)
+        if (std::max({m.white_men, m.white_kings, m.black_men, m.black_kings}) >
+            Material::kMostOfKind)
             throw std::invalid_argument(m.name() + ": more than 8 men or kings of a kind");
-        by_slot_[std::size_t(slot(m.white_men, m.white_kings, m.black_men, m.black_kings))] = s;
+        by_slot_[std::size_t(m.slot())] = s;
     }
 
     // f(slice, q) for the slice holding p's material with q = p, or for its twin's slice
-    // with q = p flipped; f(nullptr, p) when neither is held. A callback and not a copy of p
-    // into an out-parameter: the copy of a position just made by a capture stalled on store
-    // forwarding (2.9 % of dtb gen russian --pieces 5).
+    // with q = p flipped; f(nullptr, p) when neither is held. A callback, not a copy of p into
+    // an out-parameter: copying a position just made stalls on store forwarding.
     template <class F>
     decltype(auto) with_holding(const Position<V>& p, F&& f) const {
         const int wm = popcount(p.men(Color::white)), wk = popcount(p.kings_of(Color::white));
         const int bm = popcount(p.men(Color::black)), bk = popcount(p.kings_of(Color::black));
-        if (std::max({wm, wk, bm, bk}) < kDim) {
-            if (const Slice<V>* s = by_slot_[std::size_t(slot(wm, wk, bm, bk))]) return f(s, p);
-            if (const Slice<V>* s = by_slot_[std::size_t(slot(bm, bk, wm, wk))])
+        if (std::max({wm, wk, bm, bk}) <= Material::kMostOfKind) {
+            if (const Slice<V>* s = by_slot_[std::size_t(Material{wm, wk, bm, bk}.slot())])
+                return f(s, p);
+            if (const Slice<V>* s = by_slot_[std::size_t(Material{bm, bk, wm, wk}.slot())])
                 return f(s, Flip<V>::apply(p));
         }
         return f(static_cast<const Slice<V>*>(nullptr), p);
@@ -51,7 +52,7 @@ class ExitTables {
     ExitValue exit_value(const Position<V>& p) const {
         if (p.white == 0 || p.black == 0) {
             if (p.pieces(p.side) != 0) throw missing();
-            return {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0};
+            return {game_over_value<V>().wdl, 0};
         }
         return with_holding(p, [](const Slice<V>* s, const Position<V>& q) -> ExitValue {
             if (!s) throw missing();
@@ -67,11 +68,7 @@ class ExitTables {
     static std::logic_error missing() {
         return std::logic_error("generator: a slice was solved before one it needs");
     }
-    static constexpr int kDim = 9;  // up to 8 men or kings of a kind
-    static int slot(int wm, int wk, int bm, int bk) {
-        return ((wm * kDim + wk) * kDim + bm) * kDim + bk;
-    }
-    std::vector<const Slice<V>*> by_slot_ = std::vector<const Slice<V>*>(kDim * kDim * kDim * kDim);
+    std::vector<const Slice<V>*> by_slot_ = std::vector<const Slice<V>*>(Material::kSlots);
 };
 
 }  // namespace dtb::gen

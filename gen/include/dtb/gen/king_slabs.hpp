@@ -11,9 +11,8 @@
 // Slabs are ranked by the other kings' squares over the block's free squares: white ones,
 // then black ones, each over all free squares (a slab whose white and black kings meet has
 // no position). Where both sides have two kings or more, a bit king would have to be one of
-// several alike and each position would lie in several slabs; measured, that made the loop
-// slower than the counting one (russian KKKvKKK, in a 6-piece run: 17 s against 10 s), so
-// such blocks keep the counting loop.
+// several alike and each position would lie in several slabs, slower than the counting loop
+// (docs/performance.md), so such blocks keep the counting loop.
 //
 // Level n, from what levels up to n-1 resolved (the counting loop of gen/solver.hpp does the
 // same one predecessor at a time):

@@ -1,7 +1,6 @@
 // One object per thread of a parallel loop, each on cache lines of its own. Per-thread
-// vectors side by side in one array share a line between their headers, so that every
-// push_back of one thread took the line from the other (std::vector::push_back was 4.6 % of
-// a two-thread profile of russian KvKKKK's bit-parallel loop).
+// vectors side by side in one array would share a line between their headers, and every
+// push_back of one thread would take the line from the other.
 #pragma once
 
 #include <cstddef>

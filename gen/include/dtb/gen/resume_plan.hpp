@@ -2,8 +2,7 @@
 // tables: solve it, read it back into memory, or only keep it.
 //
 // Reading a slice back is not free: the entries its tables leave don't-care (captures,
-// unanswerable threats) are recomputed by search, which took longer than solving (russian up
-// to 5 pieces: 64 s to read a finished directory back, 19 s to generate it). A finished
+// unanswerable threats) are recomputed by search, which takes longer than solving. A finished
 // slice is read back only when a slice solved in this run may look into it (a capture or a
 // promotion leads there), or when its statistics are missing from the manifest; every other
 // finished slice is only checked (checksums) and kept, with the manifest's entry.

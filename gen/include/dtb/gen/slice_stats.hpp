@@ -56,8 +56,7 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
         for (std::uint64_t k = 0; k < pieces; ++k) {
             const std::uint64_t begin = k * kPiece, end = std::min(s.index.size(), begin + kPiece);
             // Counts and the longest distances without a branch per entry (the values are
-            // unpredictable: the branches had taken 1.5 % of dtb gen russian --pieces 5), in
-            // 32-bit counters (a piece has fewer entries) and a loop without DTC apart, so
+            // unpredictable), in 32-bit counters (a piece has fewer entries) and a loop without DTC apart, so
             // that the loop is vectorised in wide lanes; then the first entry at each longest
             // distance, where one is known to be.
             std::uint32_t wins = 0, draws = 0, losses = 0;

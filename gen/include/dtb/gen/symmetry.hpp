@@ -30,8 +30,7 @@ struct Symmetry {
         if (with_capture) b->clear_capture_flags(stock);
         // What is copied, (destination, source) by array, through plain pointers: a byte
         // store through a vector may alias the vector's own pointer, which the compiler then
-        // loads again after every store (the copy of an entry at a time had taken 0.67 s of
-        // dtb gen russian --pieces 5).
+        // loads again after every store.
         Copies<std::uint8_t> bytes;
         Copies<std::uint16_t> words;
         for (int t = 0; t <= (sides == Sides::both ? 1 : 0); ++t) {

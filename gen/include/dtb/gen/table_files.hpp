@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/flip.hpp"
@@ -24,12 +25,9 @@
 #include "dtb/core/recompute.hpp"
 #include "dtb/gen/block_pieces.hpp"
 #include "dtb/gen/slice.hpp"
-#include "dtb/gen/successor_value.hpp"
+#include "dtb/core/successor_values.hpp"
 
 namespace dtb::gen {
-
-inline constexpr std::array<compress::ValueKind, 3> kValueKinds = {
-    compress::ValueKind::wdl, compress::ValueKind::dtw, compress::ValueKind::dtc};
 
 // Which White-to-move entries of s the tables leave don't-care: broken indices and the
 // positions the prober recomputes (core/recompute.hpp: a capture, or a threat no move
@@ -40,7 +38,7 @@ inline constexpr std::array<compress::ValueKind, 3> kValueKinds = {
 // The flags also answer for the positions those moves reach in the slice (all but
 // promotions): reached with Black to move at index j, such a position answers the threat
 // when Black has no capture there and White has one, two flags instead of two capture
-// tests (the search took 64 % of writing KMvKKM's tables). s must hold its capture flags.
+// tests (the search is most of the writer's work). s must hold its capture flags.
 template <class V>
 LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
     if (s.capture[0].empty() || s.capture[1].empty())
@@ -96,9 +94,8 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
 // What a table written with the fast preset leaves out: broken indices and the positions
 // with a capture, but not the threats. A threatened position keeps its value there: the
 // prober, dtb verify and a resumed dtb gen recompute it all the same and never read it, and
-// the threat search is most of the writer's work (dtb_bench, one thread: 204 of the 312 ms
-// of GenWrite/russian/KMvKKM). dtb pack leaves the threats out as well when it packs to
-// small (rewrite_tables), which makes the small tables byte for byte.
+// the threat search is most of the writer's work. dtb pack leaves the threats out as well
+// when it packs to small (rewrite_tables), which makes the small tables byte for byte.
 template <class V>
 LargeVector<std::uint8_t> capture_mask(const Slice<V>& s) {
     if (s.capture[0].empty())
@@ -148,7 +145,7 @@ LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind 
 // not written). Throws compress::TableError.
 template <class V>
 std::array<std::uint64_t, 3> write_tables(
-    const std::filesystem::path& dir, std::uint8_t variant, const Slice<V>& s,
+    const std::filesystem::path& dir, VariantId variant, const Slice<V>& s,
     compress::Compression compression = compress::Compression::small,
     std::array<bool, 3> which = {true, true, true}) {
     if (s.dtc[0].empty())
@@ -185,7 +182,7 @@ std::array<std::uint64_t, 3> write_tables(
 // Opens, checks every checksum of, and decodes the table of material m, kind k, White to
 // move; throws compress::TableError naming what is wrong.
 std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
-                                              std::uint8_t variant, const Material& m,
+                                              VariantId variant, const Material& m,
                                               compress::ValueKind k);
 
 // Which of `materials` have tables in dir: finished (each of the three opens as the
@@ -196,7 +193,7 @@ struct FoundTables {
     std::set<Material> finished;
     std::map<Material, std::string> damaged;
 };
-FoundTables find_tables(const std::filesystem::path& dir, std::uint8_t variant,
+FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
                         const std::vector<Material>& materials);
 
 // Material m read back from its tables (White to move) and its flipped twin's (Black to
@@ -207,7 +204,7 @@ FoundTables find_tables(const std::filesystem::path& dir, std::uint8_t variant,
 // positions of m (read in the first pass), positions with a capture, or promotions (lookup).
 // Throws compress::TableError when a table is missing or damaged.
 template <class V, class Lookup>
-std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, std::uint8_t variant,
+std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, VariantId variant,
                                       const Material& m, Lookup&& lookup) {
     const Material f = m.flipped();
     std::array<std::vector<std::uint16_t>, 3> own, twin;
@@ -331,7 +328,7 @@ void find_captures(Slice<V>& s) {
 // leaves them out). Returns the file sizes as write_tables does. Throws
 // compress::TableError.
 template <class V>
-std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, std::uint8_t variant,
+std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, VariantId variant,
                                             const Material& m, compress::Compression compression,
                                             std::array<bool, 3> which) {
     Slice<V> s(m, Sides::white);

@@ -31,7 +31,4 @@ class Handle {
     Store store_;
 };
 
-// The variant a directory's manifest.json names; nullopt with `message` saying why.
-std::optional<VariantId> manifest_variant(const std::filesystem::path& dir, std::string& message);
-
 }  // namespace dtb::probe

@@ -15,7 +15,7 @@
 // WDL is asked for, a move that wins settles the position whatever the other moves lead to.
 //
 // S is the source of stored values: Store (the table files), or an in-memory stand-in in
-// tests. It provides Status lookup(const Material&, Kind, uint64_t, uint16_t&, string*) and
+// tests. It provides Status lookup(const Material&, ValueKind, uint64_t, uint16_t&, string*) and
 // kMaxPieces.
 #pragma once
 
@@ -57,159 +57,185 @@ class Prober {
     // Whether p can occur in a game: pieces on the board and apart, men off their own
     // promotion row, kings among the pieces, and a piece for the side not to move (else the
     // game ended before p).
-    static Status check(const P& p, std::string* message = nullptr) {
-        auto bad = [&](const char* why) {
-            if (message) *message = why;
-            return Status::position;
-        };
-        if ((p.white | p.black | p.kings) & ~G::board) return bad("a piece stands off the board");
-        if (p.white & p.black) return bad("a square holds a white and a black piece");
-        if (p.kings & ~(p.white | p.black)) return bad("a king of no colour");
-        if (p.men(Color::white) & G::promotion_row(Color::white))
-            return bad("a white man on its promotion row (it would be a king)");
-        if (p.men(Color::black) & G::promotion_row(Color::black))
-            return bad("a black man on its promotion row (it would be a king)");
-        if (p.pieces(p.side) != 0 && p.pieces(~p.side) == 0)
-            return bad("the side not to move has no piece: the game is already over");
-        return Status::ok;
-    }
+    static Status check(const P& p, std::string* message = nullptr);
 
     // The value of p for its side to move (want: Want flags). Checks p first.
-    Status probe(const P& p, int want, Value& out, std::string* message = nullptr) const {
-        if (const Status s = check(p, message); s != Status::ok) return s;
-        return value(p, want, out, message);
-    }
+    Status probe(const P& p, int want, Value& out, std::string* message = nullptr) const;
 
     // The same without the check, for engines whose positions are legal by construction.
-    Status value(const P& p, int want, Value& out, std::string* message = nullptr) const {
-        if (p.pieces(p.side) == 0) {
-            out = {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
-            return Status::ok;
-        }
-        MoveList<G> moves;
-        if (recompute_kind(p, moves) != Recompute::no)
-            return from_moves(p, moves, want, out, message);
-        return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
-    }
+    Status value(const P& p, int want, Value& out, std::string* message = nullptr) const;
 
     // Every legal move with its value after it, best first for the side to move: the fastest
     // win (least DTW, then least DTC), then draws, then the slowest loss.
     Status rate_moves(const P& p, std::vector<RatedMove<V>>& out,
-                      std::string* message = nullptr) const {
-        out.clear();
-        if (const Status s = check(p, message); s != Status::ok) return s;
-        for (auto& [pm, text] : legal_moves_with_text(p)) {
-            Value after;
-            if (const Status s = value(apply(p, pm.move), want_all, after, message);
-                s != Status::ok)
-                return s;
-            out.push_back({pm, std::move(text), after});
-        }
-        std::stable_sort(out.begin(), out.end(), [](const RatedMove<V>& a, const RatedMove<V>& b) {
-            return rank(a.after) < rank(b.after);
-        });
-        return Status::ok;
-    }
+                      std::string* message = nullptr) const;
 
     // The principal variation: from a won or lost position, best moves to the end of the game
     // (each move's `after` is the value of the position it leaves). Empty for a draw.
-    Status line(const P& p, std::vector<RatedMove<V>>& out, std::string* message = nullptr) const {
-        out.clear();
-        Value v;
-        if (const Status s = probe(p, want_all, v, message); s != Status::ok) return s;
-        if (v.wdl == Wdl::draw) return Status::ok;
-        P cur = p;
-        std::vector<RatedMove<V>> moves;
-        for (int left = v.dtw; left > 0; --left) {
-            if (const Status s = rate_moves(cur, moves, message); s != Status::ok) return s;
-            // The tables guarantee a move to DTW one less; anything else is a broken table.
-            if (moves.empty() || moves.front().after.dtw != left - 1 ||
-                moves.front().after.wdl == Wdl::draw) {
-                if (message) *message = "the tables disagree along the line from " + write_fen(cur);
-                return Status::corrupt;
-            }
-            out.push_back(moves.front());
-            cur = apply(cur, moves.front().move.move);
-        }
-        return Status::ok;
-    }
+    Status line(const P& p, std::vector<RatedMove<V>>& out, std::string* message = nullptr) const;
 
   private:
     // Sorting key of a move for the side making it, from the value after it.
-    static std::tuple<int, int, int> rank(const Value& after) {
-        switch (after.wdl) {
-            case Wdl::loss:
-                return {0, after.dtw, after.dtc};
-            case Wdl::draw:
-                return {1, 0, 0};
-            default:
-                return {2, -int(after.dtw), -int(after.dtc)};
-        }
-    }
+    static std::tuple<int, int, int> rank(const Value& after);
 
     // The value of p from the positions its moves (all it has, or all its captures) reach.
     Status from_moves(const P& p, const MoveList<G>& moves, int want, Value& out,
-                      std::string* message) const {
-        if (moves.size() == 0) {
-            out = {V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
-            return Status::ok;
-        }
-        SuccessorValues values;
-        bool missing = false;
-        std::string missing_message;
-        for (const auto& m : moves) {
-            Value child;
-            const Status s = value(apply(p, m), want, child, message);
-            if (s == Status::not_available) {
-                // A winning move found later still decides the WDL.
-                missing = true;
-                if (message) missing_message = *message;
-                continue;
-            }
-            if (s != Status::ok) return s;
-            values.add(p, m, child);
-            if (want == want_wdl && values.won()) break;
-        }
-        if (missing && !(values.won() && want == want_wdl)) {
-            if (message) *message = missing_message;
-            return Status::not_available;
-        }
-        out = values.value();
-        if (!(want & want_dtw)) out.dtw = 0;
-        if (!(want & want_dtc)) out.dtc = 0;
-        return Status::ok;
-    }
+                      std::string* message) const;
 
     // p has White to move and is stored (Recompute::no): its table entry.
-    Status stored(const P& p, int want, Value& out, std::string* message) const {
-        const Material m = material_of(p);
-        if (m.pieces() > S::kMaxPieces) {
-            if (message) *message = m.name() + ": more pieces than any table has";
-            return Status::not_available;
-        }
-        const std::uint64_t i = Index<V>(m).rank(p);
-        std::uint16_t w = 0;
-        if (const Status s = store_->lookup(m, Kind::wdl, i, w, message); s != Status::ok) return s;
-        if (w < 1 || w > 3) {
-            if (message)
-                *message = m.name() + ": entry " + std::to_string(i) + " holds no value (" +
-                           std::to_string(w) + ") for " + write_fen(p);
-            return Status::corrupt;
-        }
-        out = {Wdl(w), 0, 0};
-        if (out.wdl == Wdl::draw) return Status::ok;
-        if (want & want_dtw) {
-            if (const Status s = store_->lookup(m, Kind::dtw, i, out.dtw, message); s != Status::ok)
-                return s;
-        }
-        if (want & want_dtc) {
-            if (const Status s = store_->lookup(m, Kind::dtc, i, out.dtc, message); s != Status::ok)
-                return s;
-        }
-        return Status::ok;
-    }
+    Status stored(const P& p, int want, Value& out, std::string* message) const;
 
     const S* store_;
 };
+
+template <class V, class S>
+Status Prober<V, S>::check(const P& p, std::string* message) {
+    auto bad = [&](const char* why) {
+        if (message) *message = why;
+        return Status::position;
+    };
+    if ((p.white | p.black | p.kings) & ~G::board) return bad("a piece stands off the board");
+    if (p.white & p.black) return bad("a square holds a white and a black piece");
+    if (p.kings & ~(p.white | p.black)) return bad("a king of no colour");
+    if (p.men(Color::white) & G::promotion_row(Color::white))
+        return bad("a white man on its promotion row (it would be a king)");
+    if (p.men(Color::black) & G::promotion_row(Color::black))
+        return bad("a black man on its promotion row (it would be a king)");
+    if (p.pieces(p.side) != 0 && p.pieces(~p.side) == 0)
+        return bad("the side not to move has no piece: the game is already over");
+    return Status::ok;
+}
+
+template <class V, class S>
+Status Prober<V, S>::probe(const P& p, int want, Value& out, std::string* message) const {
+    if (const Status s = check(p, message); s != Status::ok) return s;
+    return value(p, want, out, message);
+}
+
+template <class V, class S>
+Status Prober<V, S>::value(const P& p, int want, Value& out, std::string* message) const {
+    if (p.pieces(p.side) == 0) {
+        out = game_over_value<V>();
+        return Status::ok;
+    }
+    MoveList<G> moves;
+    if (recompute_kind(p, moves) != Recompute::no) return from_moves(p, moves, want, out, message);
+    return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
+}
+
+template <class V, class S>
+Status Prober<V, S>::rate_moves(const P& p, std::vector<RatedMove<V>>& out,
+                                std::string* message) const {
+    out.clear();
+    if (const Status s = check(p, message); s != Status::ok) return s;
+    for (auto& [pm, text] : legal_moves_with_text(p)) {
+        Value after;
+        if (const Status s = value(apply(p, pm.move), want_all, after, message); s != Status::ok)
+            return s;
+        out.push_back({pm, std::move(text), after});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const RatedMove<V>& a, const RatedMove<V>& b) {
+        return rank(a.after) < rank(b.after);
+    });
+    return Status::ok;
+}
+
+template <class V, class S>
+Status Prober<V, S>::line(const P& p, std::vector<RatedMove<V>>& out, std::string* message) const {
+    out.clear();
+    Value v;
+    if (const Status s = probe(p, want_all, v, message); s != Status::ok) return s;
+    if (v.wdl == Wdl::draw) return Status::ok;
+    P cur = p;
+    std::vector<RatedMove<V>> moves;
+    for (int left = v.dtw; left > 0; --left) {
+        if (const Status s = rate_moves(cur, moves, message); s != Status::ok) return s;
+        // The tables guarantee a move to DTW one less; anything else is a broken table.
+        if (moves.empty() || moves.front().after.dtw != left - 1 ||
+            moves.front().after.wdl == Wdl::draw) {
+            if (message) *message = "the tables disagree along the line from " + write_fen(cur);
+            return Status::corrupt;
+        }
+        out.push_back(moves.front());
+        cur = apply(cur, moves.front().move.move);
+    }
+    return Status::ok;
+}
+
+template <class V, class S>
+std::tuple<int, int, int> Prober<V, S>::rank(const Value& after) {
+    switch (after.wdl) {
+        case Wdl::loss:
+            return {0, after.dtw, after.dtc};
+        case Wdl::draw:
+            return {1, 0, 0};
+        default:
+            return {2, -int(after.dtw), -int(after.dtc)};
+    }
+}
+
+template <class V, class S>
+Status Prober<V, S>::from_moves(const P& p, const MoveList<G>& moves, int want, Value& out,
+                                std::string* message) const {
+    Status failure = Status::ok;
+    std::string missing_message;
+    const auto v = value_from_moves(
+        p, moves,
+        [&](const P& q, Value& after) {
+            const Status s = value(q, want, after, message);
+            if (s == Status::ok) return ChildLookup::known;
+            failure = s;
+            if (s != Status::not_available) return ChildLookup::abort;
+            if (message) missing_message = *message;
+            return ChildLookup::unknown;  // a winning move found later still decides WDL
+        },
+        want == want_wdl);
+    if (!v) {
+        if (failure == Status::not_available && message) *message = missing_message;
+        return failure;
+    }
+    out = *v;
+    if (!(want & want_dtw)) out.dtw = 0;
+    if (!(want & want_dtc)) out.dtc = 0;
+    return Status::ok;
+}
+
+template <class V, class S>
+Status Prober<V, S>::stored(const P& p, int want, Value& out, std::string* message) const {
+    const Material m = material_of(p);
+    if (m.pieces() > S::kMaxPieces) {
+        if (message) *message = m.name() + ": more pieces than any table has";
+        return Status::not_available;
+    }
+    const std::uint64_t i = Index<V>(m).rank(p);
+    std::uint16_t w = 0;
+    if (const Status s = store_->lookup(m, ValueKind::wdl, i, w, message); s != Status::ok)
+        return s;
+    if (w < 1 || w > 3) {
+        if (message)
+            *message = m.name() + ": entry " + std::to_string(i) + " holds no value (" +
+                       std::to_string(w) + ") for " + write_fen(p);
+        return Status::corrupt;
+    }
+    out = {Wdl(w), 0, 0};
+    if (out.wdl == Wdl::draw) return Status::ok;
+    if (want & want_dtw) {
+        if (const Status s = store_->lookup(m, ValueKind::dtw, i, out.dtw, message);
+            s != Status::ok)
+            return s;
+    }
+    if (want & want_dtc) {
+        if (const Status s = store_->lookup(m, ValueKind::dtc, i, out.dtc, message);
+            s != Status::ok)
+            return s;
+    }
+    return Status::ok;
+}
+
+// The table files' prober of every variant is compiled once, in the probing library
+// (probe/src/prober.cpp.in), not in each program that probes.
+#define DTB_EXTERN_PROBER(V) extern template class Prober<V, Store>;
+DTB_FOR_EACH_VARIANT(DTB_EXTERN_PROBER)
+#undef DTB_EXTERN_PROBER
 
 }  // namespace dtb::probe

@@ -28,8 +28,4 @@ inline const char* to_string(Status s) { return dtb_status_string(dtb_status(s))
 // Which values a probe computes: WDL always, the distances on request.
 enum Want : std::uint8_t { want_wdl = 0, want_dtw = 1, want_dtc = 2, want_all = 3 };
 
-// The value kinds of the table files (the numbering of compress::ValueKind, minus one).
-enum class Kind : std::uint8_t { wdl = 0, dtw = 1, dtc = 2 };
-inline constexpr int kKinds = 3;
-
 }  // namespace dtb::probe

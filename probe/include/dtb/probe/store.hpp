@@ -11,6 +11,7 @@
 #include <string>
 
 #include "dtb/core/material.hpp"
+#include "dtb/core/value.hpp"
 #include "dtb/core/variant.hpp"
 #include "dtb/probe/block_cache.hpp"
 #include "dtb/probe/status.hpp"
@@ -36,7 +37,7 @@ class Store {
     // not_available when the table is not installed; io/corrupt when it cannot be read (the
     // file and the reason go to *message when given). Thread-safe; after a table has been
     // opened, takes no lock.
-    Status lookup(const Material& m, Kind k, std::uint64_t index, std::uint16_t& value,
+    Status lookup(const Material& m, ValueKind k, std::uint64_t index, std::uint16_t& value,
                   std::string* message = nullptr) const;
 
     const std::filesystem::path& directory() const { return dir_; }
@@ -52,8 +53,8 @@ class Store {
         std::string message;                            // when failed
     };
 
-    static int slot_of(const Material& m, Kind k);
-    std::uint8_t open_table(const Material& m, Kind k, Table& t) const;
+    static int slot_of(const Material& m, ValueKind k);
+    std::uint8_t open_table(const Material& m, ValueKind k, Table& t) const;
     Status fail(const Table& t, std::string* message) const;
 
     std::filesystem::path dir_;

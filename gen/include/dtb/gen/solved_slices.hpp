@@ -1,5 +1,5 @@
-// A solved set of slices held in memory, with lookup by position. The generator fills it
-// slice by slice (generate.hpp); tests solve small sets in memory and probe them.
+// The solved slices a generator run holds in memory, with lookup by position. The run fills it
+// slice by slice (gen/src/generation.hpp); tests solve small sets in memory and probe them.
 #pragma once
 
 #include <omp.h>
@@ -15,7 +15,10 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/material.hpp"
 #include "dtb/core/position.hpp"
+#include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
+#include "dtb/core/variant.hpp"
+#include "dtb/gen/unsupported.hpp"
 #include "dtb/gen/exit_tables.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver.hpp"
@@ -23,17 +26,11 @@
 
 namespace dtb::gen {
 
-// A variant the generator cannot solve yet; the message says why.
-class Unsupported : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
-
 template <class V>
-class Tablebase {
+class SolvedSlices {
   public:
     // Every material with up to max_pieces pieces, solved in memory (threads 0: all cores).
-    static Tablebase solve(int max_pieces, int threads = 0);
+    static SolvedSlices solve(int max_pieces, int threads = 0);
 
     // The value of p for its side to move; nullopt when neither p's material nor its
     // colour-flipped twin is held. A side without pieces is the end of the game: the side to
@@ -57,14 +54,14 @@ class Tablebase {
 };
 
 template <class V>
-void Tablebase<V>::add(std::unique_ptr<Slice<V>> s) {
+void SolvedSlices<V>::add(std::unique_ptr<Slice<V>> s) {
     const Material m = s->material();
     exits_.hold(m, s.get());
     slices_[m] = std::move(s);
 }
 
 template <class V>
-std::unique_ptr<Slice<V>> Tablebase<V>::remove(const Material& m) {
+std::unique_ptr<Slice<V>> SolvedSlices<V>::remove(const Material& m) {
     exits_.hold(m, nullptr);
     const auto it = slices_.find(m);
     if (it == slices_.end()) return nullptr;
@@ -74,19 +71,19 @@ std::unique_ptr<Slice<V>> Tablebase<V>::remove(const Material& m) {
 }
 
 template <class V>
-const Slice<V>* Tablebase<V>::slice(const Material& m) const {
+const Slice<V>* SolvedSlices<V>::slice(const Material& m) const {
     const auto it = slices_.find(m);
     return it == slices_.end() ? nullptr : it->second.get();
 }
 
 template <class V>
-std::optional<Value> Tablebase<V>::probe(const Position<V>& p) const {
+std::optional<Value> SolvedSlices<V>::probe(const Position<V>& p) const {
     if (p.white == 0 || p.black == 0) {
         const bool to_move_empty = p.pieces(p.side) == 0;
         // The side to move has no piece: no move. (A side to move with pieces facing none
         // is not a position of any table.)
         if (!to_move_empty) return std::nullopt;
-        return Value{V::goal == Goal::giveaway ? Wdl::win : Wdl::loss, 0, 0};
+        return game_over_value<V>();
     }
     return exits_.with_holding(p,
                                [](const Slice<V>* s, const Position<V>& q) -> std::optional<Value> {
@@ -98,14 +95,10 @@ std::optional<Value> Tablebase<V>::probe(const Position<V>& p) const {
 }
 
 template <class V>
-Tablebase<V> Tablebase<V>::solve(int max_pieces, int threads) {
-    if constexpr (V::king_streak_limit > 0) {
-        throw Unsupported(std::string(V::name) +
-                          ": the king-move restriction (no more than 3 consecutive moves with "
-                          "one king) is not yet part of the generator's position state");
-    }
+SolvedSlices<V> SolvedSlices<V>::solve(int max_pieces, int threads) {
+    if constexpr (!kHasTables<V>) throw Unsupported(no_tables_reason<V>());
     if (threads > 0) omp_set_num_threads(threads);
-    Tablebase tb;
+    SolvedSlices tb;
     tb.set_max_pieces(max_pieces);
     for (const Material& m : materials_up_to(max_pieces)) {
         if (const Slice<V>* twin = tb.slice(m.flipped())) {

@@ -1,0 +1,90 @@
+// A table directory: one variant's tables as dtb gen writes them and every reader finds them.
+//
+//   MATERIAL.KIND.dtb  one table per material and value kind, of White to move (Black to
+//                      move is the colour-flipped material's), e.g. KKMvK.wdl.dtb
+//   manifest.json      what the directory holds:
+//     format "dtb-tables", format_version, variant (its name), variant_id, pdn_gametype,
+//     rules {board, squares, goal, values}, max_pieces, slice_count, and slices: per
+//     material (in solving order) {material, tables [file names], white_men, white_kings,
+//     black_men, black_kings, sides [per side to move {side_to_move, positions, wins, draws,
+//     losses, max_dtw, max_dtw_fen, max_dtc, max_dtc_fen}], table_bytes {wdl, dtw, dtc},
+//     compression}.
+// The manifest is written after every material, through a temporary file and a rename: a
+// killed run leaves the last complete one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "dtb/compress/table_format.hpp"
+#include "dtb/core/direction.hpp"
+#include "dtb/core/material.hpp"
+#include "dtb/core/value.hpp"
+#include "dtb/core/variant.hpp"
+
+namespace dtb::compress {
+
+// "<material name>.<kind>.dtb", e.g. "KKMvK.wdl.dtb".
+std::string table_file_name(const Material& m, ValueKind k);
+
+// The table a file name names, or nullopt when it names none.
+struct TableName {
+    Material material;
+    ValueKind kind;
+};
+std::optional<TableName> parse_table_file_name(std::string_view file_name);
+
+inline constexpr std::string_view kManifestFile = "manifest.json";
+
+// The statistics of one side to move of a material, as the manifest gives them.
+struct SideSummary {
+    Color side = Color::white;
+    std::uint64_t positions = 0, wins = 0, draws = 0, losses = 0;
+    int max_dtw = -1, max_dtc = -1;        // -1: no decided position
+    std::string max_dtw_fen, max_dtc_fen;  // a position realising each ("" when none)
+};
+
+// A material's entry: its table files and both sides' statistics (White to move first).
+nlohmann::ordered_json slice_entry(const Material& m, const std::array<SideSummary, 2>& sides);
+
+// Whether an entry can describe a slice of index_size entries per side: both sides'
+// statistics are there, count no more positions than that, and split them into wins, draws
+// and losses (a resumed run keeps such an entry instead of recomputing the statistics).
+bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_size);
+
+// Sets entry's "table_bytes" (per kind) and "compression" from m's three tables in dir: the
+// preset whose zstd levels they record ("small" or "fast"), else "mixed" (two presets),
+// "custom" (a level no preset uses) or "unknown" (a table that does not record its level).
+// Throws TableError.
+void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
+                     VariantId variant, const Material& m);
+
+// dir's manifest: the variant's rules and the entries of `by_name` (material name -> entry)
+// in solving order. Throws TableError.
+void write_manifest(const std::filesystem::path& dir, VariantId variant, int max_pieces,
+                    const std::map<std::string, nlohmann::ordered_json>& by_name);
+
+// dir's manifest, parsed. Throws TableError naming the file when there is none ("is this a
+// directory written by dtb gen?") or it is not JSON.
+nlohmann::ordered_json read_manifest(const std::filesystem::path& dir);
+
+// The variant a manifest names (its "variant"). Throws TableError naming the file.
+VariantId manifest_variant(const nlohmann::ordered_json& manifest,
+                           const std::filesystem::path& dir);
+
+// The entries of dir's manifest by material name (empty when there is none or it cannot be
+// read: a resumed run then rebuilds them from the tables).
+std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
+    const std::filesystem::path& dir);
+
+// Writes j to path through a temporary file and a rename: a reader sees the old file or the
+// new one, never a part. Throws TableError.
+void write_json_file(const std::filesystem::path& path, const nlohmann::ordered_json& j);
+
+}  // namespace dtb::compress

@@ -1,0 +1,185 @@
+#include "dtb/compress/table_dir.hpp"
+
+#include <fstream>
+#include <memory>
+#include <vector>
+
+#include "dtb/compress/table_reader.hpp"
+#include "dtb/compress/table_writer.hpp"
+
+namespace dtb::compress {
+
+std::string table_file_name(const Material& m, ValueKind k) {
+    return m.name() + "." + to_string(k) + ".dtb";
+}
+
+std::optional<TableName> parse_table_file_name(std::string_view file_name) {
+    constexpr std::string_view suffix = ".dtb";
+    if (file_name.size() <= suffix.size() || !file_name.ends_with(suffix)) return std::nullopt;
+    file_name.remove_suffix(suffix.size());
+    const auto dot = file_name.rfind('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    const auto m = Material::parse(file_name.substr(0, dot));
+    if (!m) return std::nullopt;
+    for (const ValueKind k : kValueKinds)
+        if (file_name.substr(dot + 1) == to_string(k)) return TableName{*m, k};
+    return std::nullopt;
+}
+
+namespace {
+
+nlohmann::ordered_json side_json(const SideSummary& s) {
+    return {{"side_to_move", s.side == Color::white ? "white" : "black"},
+            {"positions", s.positions},
+            {"wins", s.wins},
+            {"draws", s.draws},
+            {"losses", s.losses},
+            {"max_dtw", s.max_dtw},
+            {"max_dtw_fen", s.max_dtw_fen},
+            {"max_dtc", s.max_dtc},
+            {"max_dtc_fen", s.max_dtc_fen}};
+}
+
+std::filesystem::path manifest_path(const std::filesystem::path& dir) {
+    return dir / std::string(kManifestFile);
+}
+
+}  // namespace
+
+nlohmann::ordered_json slice_entry(const Material& m, const std::array<SideSummary, 2>& sides) {
+    nlohmann::ordered_json tables = nlohmann::ordered_json::array();
+    for (const auto k : kValueKinds) tables.push_back(table_file_name(m, k));
+    return {{"material", m.name()},
+            {"tables", tables},
+            {"white_men", m.white_men},
+            {"white_kings", m.white_kings},
+            {"black_men", m.black_men},
+            {"black_kings", m.black_kings},
+            {"sides", {side_json(sides[0]), side_json(sides[1])}}};
+}
+
+bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_size) {
+    static const char* const kStats[] = {"positions", "wins",    "draws",       "losses",
+                                         "max_dtw",   "max_dtc", "max_dtw_fen", "max_dtc_fen"};
+    try {
+        const auto& sides = entry.at("sides");
+        if (!sides.is_array() || sides.size() != 2) return false;
+        for (const auto& side : sides) {
+            for (const char* key : kStats)
+                if (!side.contains(key)) return false;
+            const auto wins = side.at("wins").get<std::uint64_t>();
+            const auto draws = side.at("draws").get<std::uint64_t>();
+            const auto losses = side.at("losses").get<std::uint64_t>();
+            const auto positions = side.at("positions").get<std::uint64_t>();
+            if (positions > index_size || wins + draws + losses != positions) return false;
+        }
+        return entry.at("tables").is_array();
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+}
+
+void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
+                     VariantId variant, const Material& m) {
+    nlohmann::ordered_json bytes;
+    std::optional<Compression> common;
+    bool unknown = false, custom = false, mixed = false;
+    for (const auto k : kValueKinds) {
+        std::unique_ptr<TableReader> t;
+        std::string message;
+        if (TableReader::open(dir / table_file_name(m, k), {variant, m, k}, t, message) !=
+            ErrorCode::ok)
+            throw TableError(message);
+        bytes[to_string(k)] = t->file_size();
+        const auto c = compression_of(k, t->zstd_level());
+        unknown |= t->zstd_level() == 0;
+        custom |= !c;
+        mixed |= common && c && *c != *common;
+        if (c) common = c;
+    }
+    entry["table_bytes"] = bytes;
+    entry["compression"] = unknown  ? "unknown"
+                           : custom ? "custom"
+                           : mixed  ? "mixed"
+                                    : to_string(*common);
+}
+
+void write_manifest(const std::filesystem::path& dir, VariantId variant, int max_pieces,
+                    const std::map<std::string, nlohmann::ordered_json>& by_name) {
+    std::vector<nlohmann::ordered_json> slices;
+    for (const auto& m : materials_up_to(8))
+        if (const auto it = by_name.find(m.name()); it != by_name.end())
+            slices.push_back(it->second);
+    const nlohmann::ordered_json rules = dispatch(variant, [](auto v) -> nlohmann::ordered_json {
+        using V = decltype(v);
+        using G = typename V::board;
+        return {{"board", std::to_string(G::files) + "x" + std::to_string(G::ranks)},
+                {"squares", G::squares},
+                {"goal", V::goal == Goal::giveaway ? "giveaway" : "normal"},
+                {"values", "WDL (pure game value), DTW and DTC in plies; no draw counters"}};
+    });
+    const nlohmann::ordered_json j = {
+        {"format", "dtb-tables"},
+        {"format_version", kTableFormatVersion},
+        {"variant", std::string(variant_name(variant))},
+        {"variant_id", static_cast<int>(variant)},
+        {"pdn_gametype", dispatch(variant, [](auto v) { return decltype(v)::pdn_gametype; })},
+        {"rules", rules},
+        {"max_pieces", max_pieces},
+        {"slice_count", slices.size()},
+        {"slices", slices}};
+    write_json_file(manifest_path(dir), j);
+}
+
+nlohmann::ordered_json read_manifest(const std::filesystem::path& dir) {
+    const auto path = manifest_path(dir);
+    std::ifstream in(path);
+    if (!in)
+        throw TableError(path.string() + ": no manifest (is this a directory written by dtb gen?)");
+    try {
+        return nlohmann::ordered_json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        throw TableError(path.string() + ": not valid JSON: " + e.what());
+    }
+}
+
+VariantId manifest_variant(const nlohmann::ordered_json& manifest,
+                           const std::filesystem::path& dir) {
+    const auto path = manifest_path(dir).string();
+    const auto it = manifest.find("variant");
+    if (it == manifest.end() || !it->is_string())
+        throw TableError(path + " has no \"variant\" string");
+    const auto name = it->get<std::string>();
+    const auto v = find_variant(name);
+    if (!v) throw TableError(path + ": unknown variant '" + name + "'");
+    return v->id;
+}
+
+std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
+    const std::filesystem::path& dir) {
+    std::map<std::string, nlohmann::ordered_json> out;
+    std::ifstream in(manifest_path(dir));
+    if (!in) return out;
+    try {
+        const auto j = nlohmann::ordered_json::parse(in);
+        for (const auto& s : j.at("slices")) out[s.at("material").get<std::string>()] = s;
+    } catch (const std::exception&) {
+        out.clear();
+    }
+    return out;
+}
+
+void write_json_file(const std::filesystem::path& path, const nlohmann::ordered_json& j) {
+    const auto tmp = path.string() + ".tmp";
+    {
+        std::ofstream out(tmp);
+        out << j.dump(2) << "\n";
+        out.flush();
+        if (!out) throw TableError("cannot write " + tmp);
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw TableError("cannot rename " + tmp + ": " + ec.message());
+}
+
+}  // namespace dtb::compress

@@ -1,0 +1,266 @@
+// One dtb gen run of variant V (gen/generate.hpp), as a list of steps: plan what the directory
+// needs, then for each material of the order solve it (or keep or read back what the
+// directory holds), write it and its twin, and record it in the manifest. Compiled once per
+// variant (variant_entry_points.hpp).
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dtb/compress/table_dir.hpp"
+#include "dtb/gen/array_stock.hpp"
+#include "dtb/gen/generate.hpp"
+#include "dtb/gen/resume_plan.hpp"
+#include "dtb/gen/slice_stats.hpp"
+#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/table_files.hpp"
+#include "slice_entry.hpp"
+
+namespace dtb::gen {
+
+template <class V>
+class Generation {
+  public:
+    Generation(VariantId id, const GenOptions& o, const GenCallbacks& cb)
+        : variant_(id), o_(o), cb_(cb) {}
+
+    GenSummary run() {
+        const auto t0 = std::chrono::steady_clock::now();
+        if (o_.threads > 0) omp_set_num_threads(o_.threads);
+        std::filesystem::create_directories(o_.out);
+        plan();
+        for (std::size_t k = 0; k < order_.size(); ++k) step(k);
+        record_orphan_twins();
+        sum_.seconds = seconds_since(t0);
+        return sum_;
+    }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    static double seconds_since(Clock::time_point t) {
+        return std::chrono::duration<double>(Clock::now() - t).count();
+    }
+
+    // The order of materials, what the directory already holds, and what to do with each.
+    void plan() {
+        order_ = materials_up_to(o_.pieces);
+        if (o_.only) {
+            if (o_.only->pieces() > o_.pieces)
+                throw std::invalid_argument(o_.only->name() + " has more than " +
+                                            std::to_string(o_.pieces) + " pieces");
+            std::vector<Material> needed;
+            for (const auto& m : order_)
+                if (m == *o_.only || may_depend_on(*o_.only, m)) needed.push_back(m);
+            order_ = needed;
+        }
+        for (const auto& m : order_) remaining_ += 2 * Index<V>(m).size();
+        slices_.set_max_pieces(o_.pieces);
+        manifest_ = compress::read_manifest_slices(o_.out);
+        max_in_dir_ = o_.pieces;
+        for (const auto& [name, entry] : manifest_)
+            if (const auto mm = Material::parse(name))
+                max_in_dir_ = std::max(max_in_dir_, mm->pieces());
+        // What the directory already holds: the order's materials and their twins (whose
+        // tables hold their Black to move).
+        std::vector<Material> wanted;
+        for (const auto& m : order_)
+            for (const Material& x : {m, m.flipped()})
+                if (std::find(wanted.begin(), wanted.end(), x) == wanted.end()) wanted.push_back(x);
+        found_ = find_tables(o_.out, variant_, wanted);
+        actions_ = plan_slices(
+            order_, [&](const Material& m) { return found_.finished.count(m) > 0; },
+            [&](const Material& m) { return described(m); });
+        check_plan();
+    }
+
+    // Whether the manifest's entry for m can stand for its statistics.
+    bool described(const Material& m) const {
+        const auto it = manifest_.find(m.name());
+        return it != manifest_.end() && compress::entry_describes(it->second, Index<V>(m).size());
+    }
+
+    // An --only run solves nothing but its material; damaged tables are solved again.
+    void check_plan() const {
+        for (std::size_t k = 0; k < order_.size(); ++k) {
+            const Material& m = order_[k];
+            if (actions_[k] != SliceAction::solve) continue;
+            if (o_.only && m != *o_.only)
+                throw compress::TableError(problem(m).value_or(m.name() + " cannot be read") +
+                                           ": " + o_.only->name() + " needs " + m.name() +
+                                           "; generate without --only first");
+            if (const auto d = found_.damaged.find(m); d != found_.damaged.end())
+                cb_.warning(d->second + "; solving " + m.name() + " again");
+        }
+    }
+
+    // Why a material must be solved: what is wrong with its tables, or with its twin's.
+    std::optional<std::string> problem(const Material& m) const {
+        for (const Material& x : {m, m.flipped()}) {
+            if (const auto d = found_.damaged.find(x); d != found_.damaged.end()) return d->second;
+            if (!found_.finished.count(x))
+                return (o_.out / compress::table_file_name(x, kValueKinds[0])).string() +
+                       " is missing";
+        }
+        return std::nullopt;
+    }
+
+    // Material k of the order: its slice made or found, written, recorded, and what later
+    // slices do not need let go.
+    void step(std::size_t k) {
+        const Material& m = order_[k];
+        SliceEvent ev{m, int(k) + 1, int(order_.size()), 2 * Index<V>(m).size(), remaining_,
+                      0, false};
+        cb_.started(ev);
+        const auto s0 = Clock::now();
+        std::unique_ptr<Slice<V>> slice;
+        nlohmann::ordered_json entry;
+        if (!take_twin_entry(m, entry) && !keep_or_read_back(m, actions_[k], slice, entry, ev))
+            slice = solve_and_write(m, entry);
+        if (ev.loaded) {
+            ++sum_.slices_loaded;
+        } else {
+            ++sum_.slices_solved;
+            sum_.positions_solved += ev.positions;
+        }
+        record(m, entry);
+        hold(std::move(slice));
+        release_unneeded(m);
+        remaining_ -= ev.positions;
+        ev.remaining = remaining_;
+        ev.seconds = seconds_since(s0);
+        cb_.finished(ev);
+    }
+
+    // A twin's entry, written when its twin was solved earlier in this run; the twin answers
+    // its lookups (flipped).
+    bool take_twin_entry(const Material& m, nlohmann::ordered_json& entry) {
+        const auto it = twin_entries_.find(m);
+        if (it == twin_entries_.end()) return false;
+        entry = std::move(it->second);
+        twin_entries_.erase(it);
+        return true;
+    }
+
+    // Finished tables kept as they are, or read back into memory; false when they must be
+    // solved after all (a value failed its check).
+    bool keep_or_read_back(const Material& m, SliceAction action, std::unique_ptr<Slice<V>>& slice,
+                           nlohmann::ordered_json& entry, SliceEvent& ev) {
+        if (action == SliceAction::keep) {
+            entry = manifest_.at(m.name());
+            compress::describe_tables(entry, o_.out, variant_, m);
+            ev.loaded = true;
+            return true;
+        }
+        if (action != SliceAction::load) return false;
+        try {
+            slice = read_tables<V>(o_.out, variant_, m,
+                                   [this](const Position<V>& p) { return slices_.probe(p); });
+            entry = described(m) ? manifest_.at(m.name()) : slice_entry(*slice);
+            compress::describe_tables(entry, o_.out, variant_, m);
+            ev.loaded = true;
+            ++sum_.slices_read_back;
+            return true;
+        } catch (const compress::TableError& e) {
+            // Checksums held but a value did not (its dependencies are in memory: a slice
+            // read back has the same ones as a slice solved).
+            if (o_.only && m != *o_.only) throw;
+            cb_.warning(std::string(e.what()) + "; solving " + m.name() + " again");
+            return false;
+        }
+    }
+
+    // m solved by retrograde analysis and written, with its twin when it has one.
+    std::unique_ptr<Slice<V>> solve_and_write(const Material& m, nlohmann::ordered_json& entry) {
+        SliceSolver<V> solver(m, slices_.exits(), LevelLoop::fastest, &stock_);
+        auto slice = solver.solve();
+        const auto stats = slice_stats(*slice);
+        entry = slice_entry(*slice, stats);
+        write(*slice, entry);
+        if (m.flipped() != m) write_twin(*slice, stats);
+        return slice;
+    }
+
+    // The twin's White to move is this slice's Black to move, turned round. It is written now
+    // and not kept: the held slices answer for it through this one (ExitTables::with_holding
+    // flips), with half the memory. The statistics of both its sides are this slice's, the
+    // positions they name flipped.
+    void write_twin(const Slice<V>& slice, const std::array<SideStats, 2>& stats) {
+        const TwinIndex<V> twins(slice.index);
+        const auto twin = Symmetry<V>::flipped(slice, twins, Sides::white, &stock_);
+        const std::array<SideStats, 2> twin_stats = {
+            flipped_side_stats(slice, stats[1], Color::black, twins),
+            flipped_side_stats(slice, stats[0], Color::white, twins)};
+        auto twin_entry = slice_entry(*twin, twin_stats);
+        write(*twin, twin_entry);
+        twin->give_arrays(stock_);
+        twin_entries_[slice.material().flipped()] = std::move(twin_entry);
+    }
+
+    // A slice's three tables written, their sizes and compression into its entry.
+    void write(const Slice<V>& s, nlohmann::ordered_json& entry) {
+        const auto w0 = Clock::now();
+        const auto sizes = write_tables(o_.out, variant_, s, o_.compression);
+        sum_.table_seconds += seconds_since(w0);
+        sum_.table_bytes += sizes[0] + sizes[1] + sizes[2];
+        compress::describe_tables(entry, o_.out, variant_, s.material());
+    }
+
+    // m's entry into the manifest, written at once: a killed run keeps what it finished.
+    void record(const Material& m, nlohmann::ordered_json& entry) {
+        if (!entry.contains("table_bytes")) compress::describe_tables(entry, o_.out, variant_, m);
+        manifest_[m.name()] = entry;
+        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_);
+    }
+
+    // Later slices need only WDL and DTW of a slice; the capture flags served the tables.
+    void hold(std::unique_ptr<Slice<V>> slice) {
+        if (!slice) return;
+        for (auto& v : slice->dtc) stock_.give(v);
+        for (auto& v : slice->capture) stock_.give(v);
+        slices_.add(std::move(slice));
+    }
+
+    // Of the slices with as many pieces as the run's largest, later ones need only those with
+    // one man fewer (promotions).
+    void release_unneeded(const Material& m) {
+        if (m.pieces() != o_.pieces) return;
+        for (const auto& old : order_)
+            if (old.pieces() == o_.pieces && old.men() + 1 < m.men())
+                if (const auto gone = slices_.remove(old)) gone->give_arrays(stock_);
+    }
+
+    // Twins of an --only material are written but not in the order: listed too.
+    void record_orphan_twins() {
+        if (twin_entries_.empty()) return;
+        for (auto& [m, entry] : twin_entries_) manifest_[m.name()] = entry;
+        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_);
+    }
+
+    const VariantId variant_;
+    const GenOptions& o_;
+    const GenCallbacks& cb_;
+
+    std::vector<Material> order_;
+    std::vector<SliceAction> actions_;  // per material of the order
+    FoundTables found_;
+    std::map<std::string, nlohmann::ordered_json> manifest_;  // entries by material name
+    int max_in_dir_ = 0;
+    std::uint64_t remaining_ = 0;  // index entries of the slices not yet done
+    // The entries of twins written with a slice solved in this run, waiting for their turn.
+    std::map<Material, nlohmann::ordered_json> twin_entries_;
+    SolvedSlices<V> slices_;
+    // Arrays of slices no longer needed, for the next ones (no fresh pages to zero).
+    ArrayStock stock_;
+    GenSummary sum_;
+};
+
+}  // namespace dtb::gen
