@@ -15,8 +15,8 @@
 // slower than the counting one (russian KKKvKKK, in a 6-piece run: 17 s against 10 s), so
 // such blocks keep the counting loop.
 //
-// Level n, from what levels up to n-1 resolved (the counting loop of gen/solver.hpp does the
-// same one predecessor at a time):
+// Level n, from what levels up to n-1 resolved (the counting loop of gen/counting_loop.hpp
+// does the same one predecessor at a time):
 //   won at n    a pending position without capture with a king move to a position lost at
 //               n-1, or a pending position whose exits win at n;
 //   lost at n   a pending position whose exits allow a loss by n (none, or the slowest
