@@ -14,8 +14,8 @@
 // several alike and each position would lie in several slabs, slower than the counting loop
 // (docs/performance.md), so such blocks keep the counting loop.
 //
-// Level n, from what levels up to n-1 resolved (the counting loop of gen/solver.hpp does the
-// same one predecessor at a time):
+// Level n, from what levels up to n-1 resolved (the counting loop of gen/counting_loop.hpp
+// does the same one predecessor at a time):
 //   won at n    a pending position without capture with a king move to a position lost at
 //               n-1, or a pending position whose exits win at n;
 //   lost at n   a pending position whose exits allow a loss by n (none, or the slowest
