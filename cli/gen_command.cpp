@@ -91,11 +91,10 @@ void run(const GenCliOptions& o, const VariantName& name) {
     // A run allocates and frees arrays of hundreds of megabytes, slice after slice, from
     // several threads. glibc's default would keep many of them in per-thread heaps after
     // they are freed (its mmap threshold adapts upwards to 32 MB); a fixed 4 MB threshold and
-    // two arenas hand them back to the system. (Russian up to 6 pieces ran out of 24 GB
-    // without them.) Below 4 MB, a heap that keeps 64 MB of free top and grows 16 MB at a
-    // time lets the many small arrays of each slice (blocks being compressed, work lists)
-    // reuse pages instead of faulting fresh ones in: russian up to 5 pieces, 2 threads,
-    // 270 K page faults and 3.6 s of system time before, 100 K and 2.3 s after.
+    // two arenas hand them back to the system. Below 4 MB, a heap that keeps 64 MB of free
+    // top and grows 16 MB at a time lets the many small arrays of each slice (blocks being
+    // compressed, work lists) reuse pages instead of faulting fresh ones in
+    // (docs/performance.md has the figures).
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
     mallopt(M_ARENA_MAX, 2);
 #endif

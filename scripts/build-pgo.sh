@@ -2,7 +2,7 @@
 # Builds the dtb command with profile-guided optimisation, in build-pgo/ (or $DTB_PGO_BUILD):
 # an instrumented dtb is built and trained on generating tables, then dtb is built again from
 # the profile the training wrote. Takes about three times as long as scripts/build.sh's dtb;
-# the generator it gives is some 10 % faster (README, "Performance"). Extra arguments go to
+# the generator it gives is some 10 % faster (docs/performance.md). Extra arguments go to
 # cmake.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Configures and builds dtb (Release) in build/. Extra arguments go to cmake.
+# Configures and builds dtb (Release) in build/. Extra arguments go to cmake's configure step.
+# DTB_TARGET names the one target to build (e.g. DTB_TARGET=dtb scripts/build.sh: only the
+# command line, without tests and benchmarks); unset, everything is built.
 # Warnings are errors under CI (CI=true).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDTB_WERROR="$werror" "$@" >/dev/null
-cmake --build build -j "$(nproc)"
+target=()
+[ -n "${DTB_TARGET:-}" ] && target=(--target "$DTB_TARGET")
+cmake --build build -j "$(nproc)" "${target[@]}"

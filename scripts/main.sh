@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The main job, from a fresh clone: install what is missing, build, run perft of every
-# variant from its initial position (a check of the move generator against published
-# counts, and of its speed), then generate the default tablebase (russian, up to 4 pieces)
-# and probe a won position from it: its value, every move's value, and the best line.
+# The main job, from a fresh clone: install what is missing, build the dtb command (only
+# that target: the tests and benchmarks are scripts/test.sh's), run perft of every variant
+# from its initial position (a check of the move generator against published counts, and
+# of its speed), then generate the default tablebase (russian, up to 4 pieces) and probe a
+# won position from it: its value, every move's value, and the best line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-scripts/build.sh
+DTB_TARGET=dtb scripts/build.sh
 dtb=build/cli/dtb
 depth_of() {
     case "$1" in

@@ -163,12 +163,10 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
     std::uint16_t frequent = first;
     if (fill == Fill::frequent) {
         // The lowest of the most frequent values. Distances are mostly small: they are
-        // counted in an array (a map lookup per entry took 22 ns an entry on random blocks,
-        // the array and the selects below 5 ns); larger ones, all above the array's, in a
-        // map.
+        // counted in an array (a map lookup per entry is several times slower); larger ones,
+        // all above the array's, in a map.
         // Four arrays taken in turn: runs of one value would otherwise wait on their own
-        // increments, and the map kept the loop's counter in memory (2.3 % of dtb gen russian
-        // --pieces 5 was this loop).
+        // increments, and a map in the loop keeps the loop's counter in memory.
         constexpr std::uint16_t kSmall = 1024;
         constexpr std::size_t kWays = 4;
         std::array<std::array<std::uint32_t, kSmall>, kWays> small{};

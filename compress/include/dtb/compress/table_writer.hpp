@@ -10,7 +10,7 @@
 
 namespace dtb::compress {
 
-// What a don't-care entry is given (measured in table_writer.cpp).
+// What a don't-care entry is given (the measurements: docs/performance.md).
 enum class Fill : std::uint8_t {
     best,      // the measured best for the value kind
     previous,  // the nearest cared-for value before it (after it, at a block's start)
@@ -21,13 +21,13 @@ enum class Fill : std::uint8_t {
               // back switched (block_codec.cpp)
 };
 
-// How hard zstd works (table_writer.cpp has the measurements). Here only the zstd level
+// How hard zstd works (docs/performance.md has the measurements). Here only the zstd level
 // differs: the blocks, their encoding and their filling are the same, so recompress_table()
 // turns a fast table into the small one, byte for byte, without the values it came from.
 // (dtb gen's fast tables also leave fewer entries don't-care: gen/table_files.hpp.)
 enum class Compression : std::uint8_t {
     small,  // the smallest files: zstd level 19 (WDL) and 15 (DTW, DTC)
-    fast,   // zstd level 3 for every kind (6 before): some 50 times less work, files ~25 % larger
+    fast,   // zstd level 3 for every kind: far less work, somewhat larger files
 };
 const char* to_string(Compression c);
 // The zstd level of a preset for a value kind.
@@ -35,7 +35,7 @@ int zstd_level(Compression c, ValueKind k);
 // The preset that compresses kind k at `level`, if one does.
 std::optional<Compression> compression_of(ValueKind k, int level);
 
-// The choices the writer makes; the defaults are the measured best (table_writer.cpp).
+// The choices the writer makes; the defaults are the measured best (docs/performance.md).
 struct WriteOptions {
     std::uint32_t block_positions = 0;  // 0: the default for the kind
     Compression compression = Compression::small;

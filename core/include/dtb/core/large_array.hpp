@@ -2,10 +2,8 @@
 // written), in transparent huge pages where the kernel offers them.
 //
 // Why: the generator allocates and fills gigabytes, slice after slice, and the first touch of
-// every 4 KB page is a page fault. On the 2-core machine of the README (a virtual machine) a
-// fault costs ~12 us: 3.1 s to fill a fresh gigabyte, 0.04 s to fill it again, 0.09 s when
-// the gigabyte is in 2 MB pages (madvise MADV_HUGEPAGE). dtb gen russian --pieces 5 spent some
-// 6 s of its 36 s in such faults. Small arrays keep the ordinary allocator.
+// every 4 KB page is a page fault, far dearer than filling 2 MB pages (madvise
+// MADV_HUGEPAGE; figures in docs/performance.md). Small arrays keep the ordinary allocator.
 #pragma once
 
 #include <cstddef>
@@ -36,7 +34,7 @@ inline void* allocate_large(std::size_t bytes) {
         // Map a huge page more than needed and trim both ends, so that the array starts on a
         // huge-page boundary (the kernel only uses huge pages for aligned 2 MB ranges). Only
         // whole huge pages are asked for: a last, partly used one would add up to 2 MB of
-        // resident memory per array (+19 % peak memory on russian up to 5 pieces).
+        // resident memory per array.
         const std::size_t size = round_up(bytes, kPage);
         void* m = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

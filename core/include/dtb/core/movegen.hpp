@@ -275,7 +275,7 @@ class CaptureSearch {
 
     // Approaches along D from the squares in s (one square) and captures the first piece met.
     // A flying king's ray is one fill (king_sight) instead of a loop, whose exit, a ray of any
-    // length, was a branch the processor kept mispredicting.
+    // length, is a branch the processor mispredicts.
     template <Dir D>
     bool king_ray(bb s) {
         const bb t = king_sight<V, D>(s, empty_) & targets_;  // the obstacle, if a target

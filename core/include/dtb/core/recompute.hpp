@@ -10,11 +10,9 @@
 //               over the moves, each reaching a stored position or one with a capture.
 //
 // Threats are where a table's values are noisiest (a piece en prise decides the game), so
-// leaving them out pays: on russian 6-piece materials WDL tables become 1.3-1.6 times and
-// DTW/DTC tables about 1.6 times smaller (KMMvKMM: 12 % of the White-to-move entries are
-// such threats; WDL 35 -> 55 positions per byte). The second condition keeps the
-// recomputation to one ply: without it a threat may answer a threat, and chains (and cycles)
-// of them would have to be searched.
+// leaving them out makes the tables much smaller (docs/performance.md). The second
+// condition keeps the recomputation to one ply: without it a threat may answer a threat, and
+// chains (and cycles) of them would have to be searched.
 #pragma once
 
 #include <array>
