@@ -170,8 +170,8 @@ class CountingLoop : CellFormat {
     static bool resolve_by_exit(Cell& cell, int lv) {
         const Cell c = load(cell);
         if (state(c) != kPending || level(c) != lv) return false;
-        if (kind(c) == win) return try_resolve(cell, kWon, lv);
-        if (kind(c) == loss && count(c) == 0) return try_resolve(cell, kLost, lv);
+        if (outcome(c) == win) return try_resolve(cell, kWon, lv);
+        if (outcome(c) == loss && count(c) == 0) return try_resolve(cell, kLost, lv);
         return false;
     }
 
@@ -214,8 +214,8 @@ class CountingLoop : CellFormat {
             // position's count is no longer read, so it may go on falling.
             const Cell old = fetch_decrement(cell);
             if (count(old) != 1 || state(old) != kPending) continue;
-            if (kind(old) == win || kind(old) == draw) continue;
-            if (kind(old) == loss && level(old) > lv) {
+            if (outcome(old) == win || outcome(old) == draw) continue;
+            if (outcome(old) == loss && level(old) > lv) {
                 mine.schedule(level(old), entry(qi, t));  // decided when its exit level comes
                 continue;
             }

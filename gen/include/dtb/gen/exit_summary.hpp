@@ -20,7 +20,7 @@ namespace dtb::gen {
 // The summary of a position's exits: the fastest win, else a draw, else the slowest
 // loss (distances are the levels at which the exit decides the position).
 struct ExitSummary : CellFormat {
-    Kind k = none;
+    Outcome k = none;
     int win_level = kMaxLevel + 1, loss_level = 0;
     void add(Wdl child, int d) {
         if (child == Wdl::loss) {
@@ -36,16 +36,16 @@ struct ExitSummary : CellFormat {
         }
     }
     int level() const { return k == win ? win_level : k == loss ? loss_level : 0; }
-    // The summary of a kind decided at `level` (kept in a cell, or worth_one's).
-    static ExitSummary at(std::uint32_t kind, int level) {
+    // The summary of an outcome decided at `level` (kept in a cell, or worth_one's).
+    static ExitSummary at(std::uint32_t outcome, int level) {
         ExitSummary e;
-        e.k = Kind(kind);
+        e.k = Outcome(outcome);
         if (e.k == win) e.win_level = level;
         if (e.k == loss) e.loss_level = level;
         return e;
     }
-    // The summary of exits each worth 1 (the DTC pass), from its kind.
-    static ExitSummary worth_one(std::uint8_t kind) { return at(kind, 1); }
+    // The summary of exits each worth 1 (the DTC pass), from its outcome.
+    static ExitSummary worth_one(std::uint8_t outcome) { return at(outcome, 1); }
 };
 
 // The state of a position without a move: the game is over.

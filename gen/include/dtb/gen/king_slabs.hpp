@@ -351,9 +351,9 @@ class KingSlabs : CellFormat {
                     switch (state(c)) {
                         case kPending:
                             pending |= b;
-                            if (kind(c) == none) allow |= b;
-                            if (kind(c) == loss) allows[std::size_t(na++)] = {level(c), b};
-                            if (kind(c) == win) wins[std::size_t(nw++)] = {level(c), b};
+                            if (outcome(c) == none) allow |= b;
+                            if (outcome(c) == loss) allows[std::size_t(na++)] = {level(c), b};
+                            if (outcome(c) == win) wins[std::size_t(nw++)] = {level(c), b};
                             break;
                         case kWon:
                             won |= b;

@@ -18,7 +18,7 @@
 //
 // Only the DTW pass generates captures: it records, per position, whether the side to move
 // has one and what the captures and promotions give in the DTC pass (where every exit is
-// worth 1, only the kind matters). In a block it also records the man moves' summary and the
+// worth 1, only the outcome matters). In a block it also records the man moves' summary and the
 // number of king moves, so that the block's DTC pass generates no move; in a whole-slice
 // region the DTC pass counts the king moves and looks up the man moves in the slice.
 #pragma once
