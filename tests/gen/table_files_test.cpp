@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "compress_test_support.hpp"
+#include "../compress/compress_test_support.hpp"
 #include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
 

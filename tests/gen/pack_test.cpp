@@ -6,7 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "compress_test_support.hpp"
+#include "../compress/compress_test_support.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/pack.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "compress_test_support.hpp"
+#include "../compress/compress_test_support.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/gen/generate.hpp"
 
