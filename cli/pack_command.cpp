@@ -67,13 +67,14 @@ void add_pack_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("pack", "Recompress a generated tablebase's tables");
     cmd->footer(
         "Rewrites every table of DIR (a directory written by dtb gen) whose compression is\n"
-        "not the one asked for, after checking it. Only the zstd level changes: a table\n"
-        "packed to small is byte for byte the one 'dtb gen --compression small' writes.\n"
-        "Tables are replaced one at a time and manifest.json records each material's\n"
-        "compression as it goes: an interrupted pack is simply run again.\n"
+        "not the one asked for, after checking it. To small, a material's tables are written\n"
+        "again from their values (the positions small tables leave out found again): byte\n"
+        "for byte what 'dtb gen --compression small' writes. To fast, only the zstd level\n"
+        "changes. Tables are replaced one at a time and manifest.json records each\n"
+        "material's compression as it goes: an interrupted pack is simply run again.\n"
         "Examples:\n"
         "  dtb gen russian --pieces 5 --compression fast   (quick to generate)\n"
-        "  dtb pack tables/russian                        (then ~10 % smaller)");
+        "  dtb pack tables/russian                        (then the small tables)");
     cmd->add_option("dir", o->dir, "Directory written by dtb gen")->required();
     add_compression_option(*cmd, o->compression, "Target compression: small (default) or fast");
     cmd->add_option("--threads", o->threads, "Threads (default: all cores)")

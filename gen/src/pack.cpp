@@ -51,13 +51,8 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
             // Written again from the values (a fast table keeps its threats' values, which
             // the small one leaves out), when any is stale.
             if (stale[0] || stale[1] || stale[2])
-                dispatch(VariantId(variant), [&](auto v) {
-                    using V = decltype(v);
-                    if constexpr (kHasTables<V>) {
-                        rewrite_variant_tables<V>(dir, variant, *m, target, stale);
-                    } else {
-                        throw compress::TableError(no_tables_reason<V>());
-                    }
+                dispatch(variant, [&](auto v) {
+                    rewrite_variant_tables<decltype(v)>(dir, variant, *m, target, stale);
                 });
         } else {
             for (std::size_t k = 0; k < kValueKinds.size(); ++k)
