@@ -105,7 +105,8 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     if (xxh64(t->map_, kHeaderHashedBytes) != h.header_hash)
         return t->fail(ErrorCode::checksum, "header checksum mismatch (the file is damaged)",
                        message);
-    t->spec_ = {VariantId(h.variant), Material{h.white_men, h.white_kings, h.black_men, h.black_kings},
+    t->spec_ = {VariantId(h.variant),
+                Material{h.white_men, h.white_kings, h.black_men, h.black_kings},
                 ValueKind(h.kind)};
     if (h.kind < 1 || h.kind > 3 || !detail::valid_encoding(h.encoding))
         return t->fail(ErrorCode::corrupt, "unknown value kind or encoding in the header", message);

@@ -57,7 +57,8 @@ struct SolvedTables {
     static const gen::SolvedSlices<V>& get(int max_pieces) {
         if (!table() || pieces() < max_pieces) {
             table().reset();
-            table() = std::make_unique<gen::SolvedSlices<V>>(gen::SolvedSlices<V>::solve(max_pieces));
+            table() =
+                std::make_unique<gen::SolvedSlices<V>>(gen::SolvedSlices<V>::solve(max_pieces));
             pieces() = max_pieces;
         }
         return *table();

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/table_files.hpp"
 #include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/table_files.hpp"
 
 namespace dtb::test {
 
@@ -32,7 +32,8 @@ inline VariantId variant_id_of(std::string_view name) { return find_variant(name
 // move, as dtb gen does (gen::write_tables: the positions the prober recomputes are
 // don't-care).
 template <class V>
-void write_tables(const gen::SolvedSlices<V>& tb, int max_pieces, const std::filesystem::path& dir) {
+void write_tables(const gen::SolvedSlices<V>& tb, int max_pieces,
+                  const std::filesystem::path& dir) {
     std::filesystem::create_directories(dir);
     const auto variant = variant_id_of(V::name);
     for (const Material& m : materials_up_to(max_pieces))
@@ -73,7 +74,8 @@ const ProbeFixture<V>& probe_fixture(int max_pieces, int threads = 0) {
         ProbeFixture<V> f;
         f.dir = dir->path();
         f.pieces = max_pieces;
-        f.raw = std::make_unique<gen::SolvedSlices<V>>(gen::SolvedSlices<V>::solve(max_pieces, threads));
+        f.raw = std::make_unique<gen::SolvedSlices<V>>(
+            gen::SolvedSlices<V>::solve(max_pieces, threads));
         write_tables(*f.raw, max_pieces, f.dir);
         it = cache.emplace(max_pieces, std::make_pair(std::move(dir), std::move(f))).first;
     }

@@ -22,8 +22,8 @@ struct Material {
     // A dense number per material with at most kMostOfKind men or kings of each kind: where
     // a material's table sits in an array of them.
     static constexpr int kMostOfKind = 8;
-    static constexpr int kSlots = (kMostOfKind + 1) * (kMostOfKind + 1) * (kMostOfKind + 1) *
-                                  (kMostOfKind + 1);
+    static constexpr int kSlots =
+        (kMostOfKind + 1) * (kMostOfKind + 1) * (kMostOfKind + 1) * (kMostOfKind + 1);
     constexpr int slot() const {
         constexpr int d = kMostOfKind + 1;
         return ((white_men * d + white_kings) * d + black_men) * d + black_kings;

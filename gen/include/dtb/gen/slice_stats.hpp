@@ -56,9 +56,9 @@ std::array<SideStats, 2> slice_stats(const Slice<V>& s) {
         for (std::uint64_t k = 0; k < pieces; ++k) {
             const std::uint64_t begin = k * kPiece, end = std::min(s.index.size(), begin + kPiece);
             // Counts and the longest distances without a branch per entry (the values are
-            // unpredictable), in 32-bit counters (a piece has fewer entries) and a loop without DTC apart, so
-            // that the loop is vectorised in wide lanes; then the first entry at each longest
-            // distance, where one is known to be.
+            // unpredictable), in 32-bit counters (a piece has fewer entries) and a loop without DTC
+            // apart, so that the loop is vectorised in wide lanes; then the first entry at each
+            // longest distance, where one is known to be.
             std::uint32_t wins = 0, draws = 0, losses = 0;
             std::uint16_t longest_dtw = 0, longest_dtc = 0;
             const std::uint8_t* const w8 = wdl.data();

@@ -18,11 +18,11 @@
 #include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/unsupported.hpp"
 #include "dtb/gen/exit_tables.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver.hpp"
 #include "dtb/gen/symmetry.hpp"
+#include "dtb/gen/unsupported.hpp"
 
 namespace dtb::gen {
 

@@ -23,9 +23,9 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/king_table.hpp"
 #include "dtb/core/recompute.hpp"
+#include "dtb/core/successor_values.hpp"
 #include "dtb/gen/block_pieces.hpp"
 #include "dtb/gen/slice.hpp"
-#include "dtb/core/successor_values.hpp"
 
 namespace dtb::gen {
 
@@ -181,9 +181,8 @@ std::array<std::uint64_t, 3> write_tables(
 
 // Opens, checks every checksum of, and decodes the table of material m, kind k, White to
 // move; throws compress::TableError naming what is wrong.
-std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
-                                              VariantId variant, const Material& m,
-                                              compress::ValueKind k);
+std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
+                                              const Material& m, compress::ValueKind k);
 
 // Which of `materials` have tables in dir: finished (each of the three opens as the
 // material's table of its kind and every checksum holds, every block decoded once; no value
