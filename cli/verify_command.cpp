@@ -71,7 +71,7 @@ std::optional<Value> stored(const probe::Store& store, const Material& m, std::u
 }
 
 template <class V>
-nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool& ok) {
+nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant, bool& ok) {
     const fs::path dir(o.dir);
     // 1. Every table file: header, index, every block and the whole-file checksum.
     std::vector<TableResult> tables;
@@ -85,7 +85,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
         TableResult r{path.filename().string(), ErrorCode::ok, ""};
         if (const auto t = compress::parse_table_file_name(r.file)) {
             std::unique_ptr<TableReader> reader;
-            r.code = TableReader::open(path, {name.id, t->material, t->kind}, reader, r.message);
+            r.code = TableReader::open(path, {variant, t->material, t->kind}, reader, r.message);
             if (r.code == ErrorCode::ok) r.code = reader->verify(ctx, r.message);
             if (r.code == ErrorCode::ok) ++complete[t->material];
         } else {
@@ -97,7 +97,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
     }
     // 2. Values re-derived from their successors, on random White-to-move positions the
     //    tables store (the others are don't-care in them).
-    const probe::Store store(dir, name.id, kVerifyCacheBytes);
+    const probe::Store store(dir, variant, kVerifyCacheBytes);
     const probe::Prober<V> prober(store);
     auto probe_value = [&](const Position<V>& q) -> std::optional<Value> {
         Value v;
@@ -137,7 +137,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
             }
         }
     }
-    nlohmann::ordered_json j = {{"variant", std::string(name.name)}, {"dir", o.dir}};
+    nlohmann::ordered_json j = {{"variant", std::string(V::name)}, {"dir", o.dir}};
     std::uint64_t bad_tables = 0;
     nlohmann::ordered_json tj = nlohmann::ordered_json::array();
     for (const auto& t : tables) {
@@ -163,11 +163,10 @@ nlohmann::ordered_json run(const VerifyOptions& o, const VariantName& name, bool
 }
 
 // The variant of a directory written by dtb gen, from its manifest.
-VariantName directory_variant(const fs::path& dir) {
+VariantId directory_variant(const fs::path& dir) {
     if (!fs::is_directory(dir)) throw UsageError(dir.string() + ": no such directory");
     try {
-        return *find_variant(
-            variant_name(compress::manifest_variant(compress::read_manifest(dir), dir)));
+        return compress::manifest_variant(compress::read_manifest(dir), dir);
     } catch (const compress::TableError& e) {
         throw UsageError(e.what());
     }
@@ -194,9 +193,9 @@ void add_verify_command(CLI::App& app) {
                   "Print JSON: {variant, dir, tables_checked, tables_failed, tables: [{file, ok, "
                   "error, message}], samples: {checked, failed, unavailable, failures}, ok}");
     cmd->callback([o] {
-        const auto name = directory_variant(o->dir);
+        const VariantId variant = directory_variant(o->dir);
         bool ok = true;
-        const auto j = dispatch(name.id, [&](auto v) { return run<decltype(v)>(*o, name, ok); });
+        const auto j = dispatch(variant, [&](auto v) { return run<decltype(v)>(*o, variant, ok); });
         if (o->json) {
             std::cout << j.dump(2) << "\n";
         } else {

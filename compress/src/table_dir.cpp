@@ -40,11 +40,11 @@ nlohmann::ordered_json side_json(const SideSummary& s) {
             {"max_dtc_fen", s.max_dtc_fen}};
 }
 
-std::filesystem::path manifest_path(const std::filesystem::path& dir) {
-    return dir / std::string(kManifestFile);
-}
-
 }  // namespace
+
+std::filesystem::path manifest_path(const std::filesystem::path& dir) {
+    return dir / "manifest.json";
+}
 
 nlohmann::ordered_json slice_entry(const Material& m, const std::array<SideSummary, 2>& sides) {
     nlohmann::ordered_json tables = nlohmann::ordered_json::array();
@@ -110,24 +110,23 @@ void write_manifest(const std::filesystem::path& dir, VariantId variant, int max
     for (const auto& m : materials_up_to(8))
         if (const auto it = by_name.find(m.name()); it != by_name.end())
             slices.push_back(it->second);
-    const nlohmann::ordered_json rules = dispatch(variant, [](auto v) -> nlohmann::ordered_json {
+    const nlohmann::ordered_json j = dispatch(variant, [&](auto v) -> nlohmann::ordered_json {
         using V = decltype(v);
         using G = typename V::board;
-        return {{"board", std::to_string(G::files) + "x" + std::to_string(G::ranks)},
-                {"squares", G::squares},
-                {"goal", V::goal == Goal::giveaway ? "giveaway" : "normal"},
-                {"values", "WDL (pure game value), DTW and DTC in plies; no draw counters"}};
+        return {{"format", "dtb-tables"},
+                {"format_version", kTableFormatVersion},
+                {"variant", std::string(V::name)},
+                {"variant_id", static_cast<int>(variant)},
+                {"pdn_gametype", V::pdn_gametype},
+                {"rules",
+                 {{"board", std::to_string(G::files) + "x" + std::to_string(G::ranks)},
+                  {"squares", G::squares},
+                  {"goal", V::goal == Goal::giveaway ? "giveaway" : "normal"},
+                  {"values", "WDL (pure game value), DTW and DTC in plies; no draw counters"}}},
+                {"max_pieces", max_pieces},
+                {"slice_count", slices.size()},
+                {"slices", slices}};
     });
-    const nlohmann::ordered_json j = {
-        {"format", "dtb-tables"},
-        {"format_version", kTableFormatVersion},
-        {"variant", std::string(variant_name(variant))},
-        {"variant_id", static_cast<int>(variant)},
-        {"pdn_gametype", dispatch(variant, [](auto v) { return decltype(v)::pdn_gametype; })},
-        {"rules", rules},
-        {"max_pieces", max_pieces},
-        {"slice_count", slices.size()},
-        {"slices", slices}};
     write_json_file(manifest_path(dir), j);
 }
 

@@ -17,7 +17,7 @@ namespace dtb::gen {
 PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,
                         const PackCallbacks& cb) {
     const auto t0 = std::chrono::steady_clock::now();
-    const auto manifest_path = dir / compress::kManifestFile;
+    const auto manifest_path = compress::manifest_path(dir);
     auto manifest = compress::read_manifest(dir);
     const VariantId variant = compress::manifest_variant(manifest, dir);
     if (!manifest.contains("slices") || !manifest["slices"].is_array())

@@ -40,7 +40,8 @@ struct TableName {
 };
 std::optional<TableName> parse_table_file_name(std::string_view file_name);
 
-inline constexpr std::string_view kManifestFile = "manifest.json";
+// dir's manifest.json.
+std::filesystem::path manifest_path(const std::filesystem::path& dir);
 
 // The statistics of one side to move of a material, as the manifest gives them.
 struct SideSummary {

@@ -49,7 +49,7 @@ enum class VariantId : std::uint8_t {
 inline constexpr int kVariantCount = 16;
 
 // X(RuleStruct) for every variant, in VariantId order: for declaring what a library compiles
-// once per variant (explicit instantiations; the CMake lists of those sources follow it).
+// once per variant (explicit instantiations; CMake reads its list of those sources from here).
 #define DTB_FOR_EACH_VARIANT(X)                                                          \
     X(Russian)                                                                           \
     X(Brazilian) X(Pool) X(Portuguese) X(Spanish) X(Czech) X(Thai) X(English) X(African) \
