@@ -2,9 +2,20 @@
 // Sources: seed 002 (Brazilian rules), seed 003 ("Rules of Brazilian Draughts"), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/variants/pool.hpp"
+#include "dtb/core/variants/russian.hpp"
 
 namespace dtb {
+
+inline constexpr RuleSet kBrazilianCounters = rule_set("cbd", "CBD: 20 moves each with kings only",
+                                                       CounterRule{.name = "kings-only",
+                                                                   .article = "CBD (RULES.md §2)",
+                                                                   .kind = CounterKind::progress,
+                                                                   .moves = 20});
 
 struct Brazilian : Pool {
     static constexpr std::string_view name = "brazilian";
@@ -17,6 +28,8 @@ struct Brazilian : Pool {
     static constexpr Promotion promotion = Promotion::end_of_move;
     static constexpr bool algebraic_output = true;  // RULES.md §3
     static constexpr char capture_mark = ':';
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kBrazilianCounters, RuleSet{kRussianCounters}};
 };
 
 }  // namespace dtb

@@ -2,6 +2,10 @@
 // Source: seed 003 ("Rules of Canadian Draughts"), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/variants/international.hpp"
 
 namespace dtb {
@@ -11,6 +15,8 @@ struct Canadian : International {
     static constexpr int pdn_gametype = 27;
     using board = Board12x12;                                    // (1) 12x12, 72 dark squares
     static constexpr std::string_view start = "W:W43-72:B1-30";  // (2) 30 men on 5 rows
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kFmjdCounters};
 };
 
 }  // namespace dtb

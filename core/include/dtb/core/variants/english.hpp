@@ -3,10 +3,22 @@
 // Checkers", rule numbers in parentheses), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/geometry.hpp"
 #include "dtb/core/rules.hpp"
 
 namespace dtb {
+
+// WCDF 40-move rule: a claim rule, scored as if it were always claimed (RULES.md §2).
+inline constexpr RuleSet kFortyMoves =
+    rule_set("standard", "40 moves each without a man move or a capture",
+             CounterRule{.name = "no-progress",
+                         .article = "WCDF 40-move rule",
+                         .kind = CounterKind::progress,
+                         .moves = 40});
 
 struct English {
     static constexpr std::string_view name = "english";
@@ -32,6 +44,8 @@ struct English {
     static constexpr bool algebraic_output = false;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kFortyMoves};
 };
 
 }  // namespace dtb

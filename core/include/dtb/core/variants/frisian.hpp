@@ -2,11 +2,28 @@
 // takes the official value rule over the seed's summary).
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include <cstdint>
 
 #include "dtb/core/variants/international.hpp"
 
 namespace dtb {
+
+inline constexpr RuleSet kFrisianCounters =
+    rule_set("standard", "two kings against one: 7 moves each; king against king: 2 moves each",
+             CounterRule{.name = "two-kings",
+                         .article = "Frisian rules (RULES.md §2)",
+                         .kind = CounterKind::force,
+                         .scope = {ScopeKind::against_lone_king, 2, 2, true},
+                         .moves = 7},
+             CounterRule{.name = "king-v-king",
+                         .article = "Frisian rules (RULES.md §2)",
+                         .kind = CounterKind::force,
+                         .scope = {ScopeKind::against_lone_king, 1, 1, true},
+                         .moves = 2});
 
 // The king-move restriction needs state: for each side, the square of the king that made
 // the last run of non-capturing moves and how long that run is. kNone when there is none.
@@ -30,6 +47,8 @@ struct Frisian : International {
     // with the same king (seed 003, last two rules).
     static constexpr int king_streak_limit = 3;
     using extra_state = KingStreak;
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kFrisianCounters};
 };
 
 }  // namespace dtb

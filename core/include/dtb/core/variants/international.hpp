@@ -2,10 +2,29 @@
 // numbers in parentheses), FMJD rules, RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/geometry.hpp"
 #include "dtb/core/rules.hpp"
 
 namespace dtb {
+
+inline constexpr RuleSet kFmjdCounters = rule_set(
+    "fmjd", "FMJD 6.2-6.4",
+    CounterRule{
+        .name = "kings-only", .article = "FMJD 6.2", .kind = CounterKind::progress, .moves = 25},
+    CounterRule{.name = "three-v-one",
+                .article = "FMJD 6.3",
+                .kind = CounterKind::force,
+                .scope = {ScopeKind::against_lone_king, 3, 3},
+                .moves = 16},
+    CounterRule{.name = "small-material",
+                .article = "FMJD 6.4",
+                .kind = CounterKind::force,
+                .scope = {ScopeKind::against_lone_king, 1, 2},
+                .moves = 5});
 
 struct International {
     static constexpr std::string_view name = "international";
@@ -31,6 +50,8 @@ struct International {
     static constexpr bool algebraic_output = false;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kFmjdCounters};
 };
 
 }  // namespace dtb

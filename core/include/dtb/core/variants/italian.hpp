@@ -1,9 +1,20 @@
 // Italian draughts. Source: seed 003 ("Rules of Italian Draughts"), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/variants/english.hpp"
 
 namespace dtb {
+
+inline constexpr RuleSet kItalianCounters =
+    rule_set("standard", "40 moves each without a man move or a capture",
+             CounterRule{.name = "no-progress",
+                         .article = "FID (RULES.md §2)",
+                         .kind = CounterKind::progress,
+                         .moves = 40});
 
 struct Italian : English {
     static constexpr std::string_view name = "italian";
@@ -16,6 +27,8 @@ struct Italian : English {
     // king, most kings, earliest king.
     static constexpr Precedence precedence = Precedence::italian;
     static constexpr Numbering numbering = Numbering::top_left;  // 1 = top left (RULES.md)
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kItalianCounters};
 };
 
 }  // namespace dtb

@@ -2,10 +2,23 @@
 // in parentheses), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/geometry.hpp"
 #include "dtb/core/rules.hpp"
 
 namespace dtb {
+
+inline constexpr RuleSet kPoolCounters =
+    rule_set("apca", "APCA: three kings must beat one within 13 moves",
+             CounterRule{.name = "three-kings",
+                         .article = "APCA (RULES.md §2)",
+                         .kind = CounterKind::force,
+                         .scope = {ScopeKind::against_lone_king, 3, 3, true},
+                         .moves = 13,
+                         .budget = Budget::strong_side});
 
 struct Pool {
     static constexpr std::string_view name = "pool";
@@ -31,6 +44,8 @@ struct Pool {
     static constexpr bool algebraic_output = false;  // numeric squares in FEN and moves
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kPoolCounters};
 };
 
 }  // namespace dtb

@@ -2,10 +2,30 @@
 // parentheses), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/geometry.hpp"
 #include "dtb/core/rules.hpp"
 
 namespace dtb {
+
+// Portuguese rules, seed 000, 3.2.1 (also spanish's `portuguese` option). The force count is not
+// restarted when the kings leave the river (RULES.md §2).
+inline constexpr RuleSet kPortugueseCounters =
+    rule_set("standard", "3.2.1a twenty moves, 3.2.1b force rule counted from the river",
+             CounterRule{.name = "twenty-moves",
+                         .article = "seed 000, 3.2.1a",
+                         .kind = CounterKind::progress,
+                         .moves = 20},
+             CounterRule{.name = "force",
+                         .article = "seed 000, 3.2.1b",
+                         .kind = CounterKind::force,
+                         .scope = {ScopeKind::against_lone_king, 3, 3, true},
+                         .moves = 12,
+                         .budget = Budget::strong_side,
+                         .start = Start::on_river});
 
 struct Spanish {
     static constexpr std::string_view name = "spanish";
@@ -32,6 +52,9 @@ struct Spanish {
     static constexpr bool algebraic_output = false;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kNoCounters,
+                                             renamed(kPortugueseCounters, "portuguese")};
 };
 
 }  // namespace dtb

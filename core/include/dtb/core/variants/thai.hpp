@@ -1,6 +1,10 @@
 // Thai draughts (mak-hos). Source: seed 003 ("Rules of Thai Draughts"), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/variants/spanish.hpp"
 
 namespace dtb {
@@ -16,6 +20,8 @@ struct Thai : Spanish {
     static constexpr bool turn_180 = true;                          // (10) may turn 180 degrees
     static constexpr Precedence precedence = Precedence::free;      // (13-14)
     static constexpr Numbering numbering = Numbering::top_left;
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kNoCounters};
 };
 
 }  // namespace dtb

@@ -2,10 +2,22 @@
 // parentheses), RULES.md §1.
 #pragma once
 
+#include <array>
+
+#include "dtb/core/counter_rules.hpp"
+
 #include "dtb/core/geometry.hpp"
 #include "dtb/core/rules.hpp"
 
 namespace dtb {
+
+inline constexpr RuleSet kTurkishCounters =
+    rule_set("standard", "one piece against one: 2 moves each",
+             CounterRule{.name = "one-each",
+                         .article = "Turkish rules (RULES.md §2)",
+                         .kind = CounterKind::force,
+                         .scope = {ScopeKind::one_piece_each},
+                         .moves = 2});
 
 struct Turkish {
     static constexpr std::string_view name = "turkish";
@@ -34,6 +46,8 @@ struct Turkish {
     static constexpr bool algebraic_output = true;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
+    // RULES.md §2: the counter rules, the default first, then the named options.
+    static constexpr std::array rule_sets = {kTurkishCounters};
 };
 
 }  // namespace dtb
