@@ -176,5 +176,162 @@ void print_sizes(const RulesOracle<V>& o, const char* what) {
         o.most_states_at_a_position(), double(o.bytes()) / 1e6, o.timing().c_str());
 }
 
+// ---------------------------------------------------------------------------------------
+// 2. Values checked by hand. Counts are written in the order of the rule set, -1 for a rule
+// that is not counting.
+
+Counters counts(std::initializer_list<int> c) {
+    Counters out;
+    int i = 0;
+    for (int x : c) out.count[i++] = x;
+    return out;
+}
+
+template <class V>
+void expect_value(const RulesOracle<V>& o, const char* fen, std::initializer_list<int> c,
+                  Outcome outcome, int plies) {
+    const Position<V> p = parse_fen<V>(fen);
+    const Counters k = counts(c);
+    RulesValue v;
+    try {
+        v = o.value(p, k);
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
+        return;
+    }
+    EXPECT_EQ(v, (RulesValue{outcome, plies}))
+        << V::name << " " << o.state_text(p, k) << ": " << rules_value_text(v);
+}
+
+template <class V>
+void expect_not_reached(const RulesOracle<V>& o, const char* fen, std::initializer_list<int> c) {
+    EXPECT_THROW(o.value(parse_fen<V>(fen), counts(c)), std::out_of_range) << fen;
+}
+
+constexpr Outcome kWin = Outcome::win, kDraw = Outcome::draw, kLoss = Outcome::loss;
+
+// Russian small material (7.2.8): king against king, 5 moves each (10 plies, no strong
+// side); two kings against one, the strong side's 5th move must win. Counted with 7.2.5
+// (kings-only); both restart only at the capture that made the material, so they stay
+// equal. Counts: kings-only, balance, three-kings, long-diagonal, small-material.
+TEST(RulesOracle, RussianSmallMaterial) {
+    const RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 2, 0, 1}}});
+    // a1 takes b2 on the 10th ply: a ply that captures the last piece wins even when it is
+    // the last the count allows.
+    expect_value(o, "W:WKa1:BKb2", {9, -1, -1, -1, 9}, kWin, 1);
+    // At 10 the game is over: Black's move to b2 was the 10th ply and did not win.
+    expect_value(o, "W:WKa1:BKb2", {10, -1, -1, -1, 10}, kDraw, 0);
+    // Black to move takes b2 (h8:a1) on the 10th ply.
+    expect_value(o, "B:WKb2:BKh8", {9, -1, -1, -1, 9}, kWin, 1);
+    // a1 can only go along the long diagonal, where h8 takes it: lost in 2. White reaches a1
+    // only from b2, and there it would have had to take Black's king on the diagonal: the
+    // position arises only by a capture, with fresh counts.
+    expect_value(o, "W:WKa1:BKh8", {0, -1, -1, -1, 0}, kLoss, 2);
+    expect_not_reached(o, "W:WKa1:BKh8", {2, -1, -1, -1, 2});
+    // Two kings against one: White c1, e7; Black a3, which nothing takes (no square behind
+    // it). e7-f8 wins in 3: a3-b4, -c5, -d6, -e7 meet f8 with a free square behind, a3-b2
+    // meets c1. With White to move at the start the count allows 9 plies.
+    const char* two = "W:WKc1,Ke7:BKa3";
+    expect_value(o, two, {0, -1, -1, -1, 0}, kWin, 3);
+    expect_value(o, two, {6, -1, -1, -1, 6}, kWin, 3);   // 9 - 6 = 3 left
+    expect_value(o, two, {8, -1, -1, -1, 8}, kDraw, 0);  // 1 left
+    expect_value(o, two, {7, -1, -1, -1, 7}, kWin, 3);   // Black moved first: 10 - 7
+    expect_value(o, two, {9, -1, -1, -1, 9}, kDraw, 0);
+}
+
+// Russian three kings against one (7.2.4: the strong side's 15th move must win) and the
+// long diagonal (7.2.7: its 5th, when the lone king stood on a1-h8 as the material arose).
+// White: a1, c3, g7; Black: b2, on the long diagonal. Nothing takes b2 now (a1 and c3 have
+// no square behind it, g7's line is blocked by c3). g7-h8 wins in 3: Black must take c3
+// (b2:d4, :e5, :f6 or :g7, h8 blocking the rest) and h8 takes the king wherever it lands.
+TEST(RulesOracle, RussianThreeKingsAndLongDiagonal) {
+    const RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+    const char* p = "W:WKa1,Kc3,Kg7:BKb2";
+    // Arising here: 7.2.7 counts (b2 is on a1-h8), 9 plies with White to move: enough.
+    expect_value(o, p, {0, 0, 0, 0, -1}, kWin, 3);
+    // 7.2.7 at 6: 3 plies left (9 - 6), the capture is the last. At 8: 1 left, g7-h8 is it
+    // and does not win: drawn. At 9 (Black moved first: 10 plies): 1 left, drawn.
+    expect_value(o, p, {6, 6, 6, 6, -1}, kWin, 3);
+    expect_value(o, p, {8, 8, 8, 8, -1}, kDraw, 0);
+    expect_value(o, p, {9, 9, 9, 9, -1}, kDraw, 0);
+    // The same counts where the material arose with the lone king off the diagonal (7.2.7
+    // idle to the end of the scope): 7.2.4 leaves 21 plies, a win.
+    expect_value(o, p, {8, 8, 8, -1, -1}, kWin, 3);
+    // 7.2.4 late: at 26 (White to move at the start: 29 plies) 3 are left, a win; at 28, 1
+    // left: drawn, though the pure game wins in 3. At 27 and 29 (Black to move at the start:
+    // 30 plies) 3 and 1 are left.
+    expect_value(o, p, {26, 26, 26, -1, -1}, kWin, 3);
+    expect_value(o, p, {27, 27, 27, -1, -1}, kWin, 3);
+    expect_value(o, p, {28, 28, 28, -1, -1}, kDraw, 0);
+    expect_value(o, p, {29, 29, 29, -1, -1}, kDraw, 0);
+    // No move restarts a count here, so kings-only, balance and three-kings stay equal.
+    expect_not_reached(o, p, {4, 8, 8, -1, -1});
+}
+
+// Pool: three kings against one, "must win within 13 moves of the strong side": 25 plies
+// from a start with White (the strong side) to move, 26 from one with Black to move. The
+// russian position above in pool's numbers: White 29 (a1), 22 (c3), 8 (g7); Black 25
+// (b2). 8-4 (g7-h8) wins in 3 as there.
+TEST(RulesOracle, PoolThreeKings) {
+    const RulesOracle<Pool> o(Pool::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+    const char* p = "W:WK8,K22,K29:BK25";
+    expect_value(o, p, {0}, kWin, 3);
+    expect_value(o, p, {22}, kWin, 3);   // 25 - 22 = 3 left
+    expect_value(o, p, {23}, kWin, 3);   // 26 - 23 = 3 left
+    expect_value(o, p, {24}, kDraw, 0);  // 1 left
+    expect_value(o, p, {25}, kDraw, 0);  // 1 left
+    expect_not_reached(o, p, {26});      // beyond 25: the game was over
+}
+
+// Portuguese force rule (seed 000 3.2.1b), alone in the set: 12 moves of the strong side
+// "counted after the color of the three queens occupies the river", the capture included.
+// Houses: 1 h1, 2 f1, 4 b1, 5 g2, 7 c2, 11 d3; the river is 1-5-10-14-19-23-28-32.
+// White f1, b1, d3 (none on the river); Black h1. 2-5 wins in 3: the king on h1 must take
+// the most pieces, 5 and 11 (1x7, landing on c2 behind d3), and b1 takes it.
+TEST(RulesOracle, PortugueseRiver) {
+    const RuleSet force = rule_set("force", "the river count alone", kPortugueseCounters.rules[1]);
+    const RulesOracle<Portuguese> o(force, {{Counts{0, 3, 0, 1}}});
+    const char* p = "W:WK2,K4,K11:BK1";
+    // No king on the river: the count waits, and 2-5 starts it (uncounted): a win.
+    expect_value(o, p, {-1}, kWin, 3);
+    // Started by a move onto the river with Black to move then (24 plies: the strong
+    // side's 12 moves after it): an odd count now; at 21, 3 are left: a win; at 23, 1.
+    expect_value(o, p, {21}, kWin, 3);
+    expect_value(o, p, {23}, kDraw, 0);
+    // Started with White to move (an arising: 23 plies): at 20, 3 left; at 22, 1 left:
+    // 2-5 is White's 12th move and does not win.
+    expect_value(o, p, {20}, kWin, 3);
+    expect_value(o, p, {22}, kDraw, 0);
+    // A king on the river at arising after White's capture: that capture is the first of
+    // the 12 moves (count 1, 22 plies left); after Black's capture, 23 plies.
+    const auto q = parse_fen<Portuguese>("B:WK5,K10,K11:BK1");
+    EXPECT_EQ(rules_reading::arising(force, q).count[0], 1);
+    EXPECT_EQ(rules_reading::plies_left(force, rules_reading::arising(force, q), 0, q), 22);
+    auto r = q;
+    r.side = Color::white;
+    EXPECT_EQ(rules_reading::arising(force, r).count[0], 0);
+    EXPECT_EQ(rules_reading::plies_left(force, rules_reading::arising(force, r), 0, r), 23);
+}
+
+// FMJD 6.3 (three pieces with a king against a lone king: 16 moves each) with men, and
+// 6.4, on the 8x8 board of brazilian (international's rules on 8x8), to keep the family
+// small. White: kings c1, e1, man e7; Black: king h4. Nothing takes h4 now (e1's line ends
+// on h4's edge). e7-d8 crowns and wins in 3: every move of h4 (g5, f6, e7, g3, f2) lands
+// on a line of d8 or e1 with a free square behind it. The crowning is a man move; it does
+// not restart 6.3.
+TEST(RulesOracle, FmjdThreeAgainstOneWithMen) {
+    const RuleSet fmjd =
+        rule_set("6.3, 6.4", "FMJD 6.3 and 6.4", kFmjdCounters.rules[1], kFmjdCounters.rules[2]);
+    const RulesOracle<Brazilian> o(fmjd, {{Counts{1, 2, 0, 1}}, 1});
+    const char* p = "W:WKc1,Ke1,e7:BKh4";
+    expect_value(o, p, {0, -1}, kWin, 3);
+    // 32 plies whoever moved first: at 29, 3 are left and the capture is the 32nd ply.
+    expect_value(o, p, {29, -1}, kWin, 3);
+    // At 30, the crowning is the 31st ply, Black's move the 32nd: drawn. Had the man move
+    // restarted the count, White would win.
+    expect_value(o, p, {30, -1}, kDraw, 0);
+    expect_value(o, p, {31, -1}, kDraw, 0);
+}
+
 }  // namespace
 }  // namespace dtb::test
