@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -244,8 +245,14 @@ TEST(RulesOracle, RussianSmallMaterial) {
 // White: a1, c3, g7; Black: b2, on the long diagonal. Nothing takes b2 now (a1 and c3 have
 // no square behind it, g7's line is blocked by c3). g7-h8 wins in 3: Black must take c3
 // (b2:d4, :e5, :f6 or :g7, h8 blocking the rest) and h8 takes the king wherever it lands.
+// Russian three kings against one and all it leads to, solved once for the binary.
+const RulesOracle<Russian>& russian_three_kings() {
+    static const RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+    return o;
+}
+
 TEST(RulesOracle, RussianThreeKingsAndLongDiagonal) {
-    const RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+    const RulesOracle<Russian>& o = russian_three_kings();
     const char* p = "W:WKa1,Kc3,Kg7:BKb2";
     // Arising here: 7.2.7 counts (b2 is on a1-h8), 9 plies with White to move: enough.
     expect_value(o, p, {0, 0, 0, 0, -1}, kWin, 3);
@@ -331,6 +338,164 @@ TEST(RulesOracle, FmjdThreeAgainstOneWithMen) {
     // restarted the count, White would win.
     expect_value(o, p, {30, -1}, kDraw, 0);
     expect_value(o, p, {31, -1}, kDraw, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Consistency: every state's value against its successors' (verify()), against the pure
+// values of the brute force, and between the states of one position.
+
+// verify() notices a stored value that its successors do not give, whichever way it is
+// wrong.
+TEST(RulesOracle, VerifyCatchesWrongValues) {
+    RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 2, 0, 1}}});
+    EXPECT_EQ(o.verify(), "");
+    const auto p = parse_fen<Russian>("W:WKc1,Ke7:BKa3");  // won in 3 (RussianSmallMaterial)
+    const Counters c = counts({6, -1, -1, -1, 6});
+    const RulesValue right = o.value(p, c);
+    ASSERT_EQ(right, (RulesValue{kWin, 3}));
+    for (const RulesValue wrong :
+         {RulesValue{kWin, 5}, RulesValue{kWin, 1}, RulesValue{kDraw, 0}, RulesValue{kLoss, 2}}) {
+        o.set_value_for_test(p, c, wrong);
+        const std::string v = o.verify();
+        EXPECT_NE(v.find(o.state_text(p, c) + ": stored " + rules_value_text(wrong)),
+                  std::string::npos)
+            << rules_value_text(wrong) << ": " << v;
+    }
+    o.set_value_for_test(p, c, right);
+    EXPECT_EQ(o.verify(), "");
+}
+
+template <class V>
+void expect_consistent(const RuleSet& set, typename RulesOracle<V>::Family family,
+                       const char* what) {
+    const RulesOracle<V> o(set, std::move(family));
+    print_sizes(o, what);
+    EXPECT_EQ(o.verify(), "") << V::name << " " << what;
+}
+
+// Every state of families with men, kings, captures and promotions in each way the rules
+// handle them.
+TEST(RulesOracle, ConsistentWithSuccessorsRussianRules) {
+    expect_consistent<Russian>(Russian::rule_sets[0], {all_counts(3)}, "up to 3 pieces");
+    expect_consistent<Brazilian>(Brazilian::rule_sets[1], {all_counts(3)}, "up to 3 pieces");
+}
+
+TEST(RulesOracle, ConsistentWithSuccessorsOtherRules) {
+    expect_consistent<Portuguese>(Portuguese::rule_sets[0], {all_counts(3)}, "up to 3 pieces");
+    expect_consistent<English>(English::rule_sets[0], {{Counts{1, 1, 0, 1}}}, "KMvK");
+    expect_consistent<International>(International::rule_sets[0], {{Counts{1, 1, 0, 1}}, 1},
+                                     "KMvK, the man on its last row");
+    expect_consistent<Turkish>(Turkish::rule_sets[0], {all_counts(2)}, "up to 2 pieces");
+}
+
+// Without counters the values under the rules are the pure values, at the one state of
+// each position (idle, the arising state).
+template <class V>
+void expect_pure(const RuleSet& set, int pieces) {
+    const RulesOracle<V> o(set, {all_counts(pieces)});
+    const BruteForceSolver<V> bf({pieces});
+    EXPECT_EQ(o.positions(), bf.size()) << V::name;
+    EXPECT_EQ(o.states(), o.positions()) << V::name;
+    std::int64_t compared = 0, bad = 0, decided = 0;
+    std::string first;
+    o.for_each_state([&](const Position<V>& p, const Counters&, const RulesValue& v) {
+        const BruteValue b = bf.value(p).value();
+        ++compared;
+        decided += b.wdl != Outcome::draw;
+        const RulesValue want{b.wdl, b.wdl == Outcome::draw ? 0 : b.dtw};
+        if (v == want) return;
+        if (bad++ == 0)
+            first = write_fen(p) + ": " + rules_value_text(v) + ", pure " + rules_value_text(want);
+    });
+    std::printf("[   info   ] %s %s up to %d pieces: %lld states, %lld decided, all pure\n",
+                std::string(V::name).c_str(), std::string(set.name).c_str(), pieces,
+                (long long)compared, (long long)decided);
+    EXPECT_GT(decided, 0);
+    EXPECT_EQ(bad, 0) << V::name << ": " << first;
+}
+
+TEST(RulesOracle, EqualsPureValuesWithoutCounters) {
+    expect_pure<Thai>(Thai::rule_sets[0], 3);
+    expect_pure<Armenian>(Armenian::rule_sets[0], 2);
+    expect_pure<Spanish>(Spanish::rule_sets[0], 3);
+    // Pool's only counter needs four pieces; russian with its counters taken away.
+    expect_pure<Pool>(Pool::rule_sets[0], 3);
+    expect_pure<Russian>(kNoCounters, 3);
+}
+
+// At each position: every value under the rules is the pure value or a draw, a pure win
+// or loss is never shorter under the rules, and a state with at least as many plies left
+// on every count (idle: unlimited) is never worse for the side that wins purely: it wins
+// (loses) there too, as fast or faster.
+template <class V>
+void expect_monotone(const RulesOracle<V>& o, const BruteForceSolver<V>& bf, const char* what) {
+    const RuleSet& set = o.rules();
+    std::int64_t states = 0, drawn_by_rules = 0, pairs = 0, bad = 0;
+    std::string first;
+    auto fail = [&](const std::string& why) {
+        if (bad++ < 3) first += "\n  " + why;
+    };
+    std::vector<std::array<int, kMaxCounterRules>> left;
+    o.for_each_position(
+        [&](const Position<V>& p, std::span<const typename RulesOracle<V>::StateValue> st) {
+            const BruteValue pure = bf.value(p).value();
+            left.assign(st.size(), {});
+            for (std::size_t a = 0; a < st.size(); ++a) {
+                ++states;
+                const RulesValue v = st[a].value;
+                for (int i = 0; i < set.count; ++i)
+                    left[a][i] = rules_reading::plies_left(set, st[a].counters, i, p)
+                                     .value_or(std::numeric_limits<int>::max());
+                if (v.outcome == Outcome::draw) {
+                    drawn_by_rules += pure.wdl != Outcome::draw;
+                } else if (v.outcome != pure.wdl || v.plies < pure.dtw) {
+                    fail(o.state_text(p, st[a].counters) + ": " + rules_value_text(v) + ", pure " +
+                         outcome_name(pure.wdl) + " in " + std::to_string(pure.dtw));
+                }
+            }
+            if (pure.wdl == Outcome::draw) return;
+            for (std::size_t a = 0; a < st.size(); ++a) {
+                if (st[a].value.outcome == Outcome::draw) continue;
+                for (std::size_t b = 0; b < st.size(); ++b) {
+                    bool more = b != a;
+                    for (int i = 0; i < set.count && more; ++i) more = left[b][i] >= left[a][i];
+                    if (!more) continue;
+                    ++pairs;
+                    const RulesValue x = st[a].value, y = st[b].value;
+                    if (y.outcome != x.outcome || y.plies > x.plies)
+                        fail(o.state_text(p, st[a].counters) + " " + rules_value_text(x) + " but " +
+                             o.state_text(p, st[b].counters) + " " + rules_value_text(y));
+                }
+            }
+        });
+    std::printf(
+        "[   info   ] %s %s: %lld states, %lld drawn by the rules though decided purely, %lld "
+        "pairs compared\n",
+        std::string(V::name).c_str(), what, (long long)states, (long long)drawn_by_rules,
+        (long long)pairs);
+    EXPECT_GT(drawn_by_rules, 0) << V::name << " " << what;  // the rules matter in this family
+    EXPECT_GT(pairs, 0) << V::name << " " << what;
+    EXPECT_EQ(bad, 0) << V::name << " " << what << first;
+}
+
+TEST(RulesOracle, MonotoneAndPureOrDrawRussian) {
+    const BruteForceSolver<Russian> bf({4, Counts{0, 3, 0, 1}});
+    expect_monotone(russian_three_kings(), bf, "KKKvK");
+    const RulesOracle<Russian> o(Russian::rule_sets[0], {all_counts(3)});
+    expect_monotone(o, bf, "up to 3 pieces");
+}
+
+TEST(RulesOracle, MonotoneAndPureOrDrawOther) {
+    {
+        const BruteForceSolver<Portuguese> bf({3});
+        const RulesOracle<Portuguese> o(Portuguese::rule_sets[0], {all_counts(3)});
+        expect_monotone(o, bf, "up to 3 pieces");
+    }
+    {
+        const BruteForceSolver<English> bf({3});
+        const RulesOracle<English> o(English::rule_sets[0], {{Counts{1, 1, 0, 1}}});
+        expect_monotone(o, bf, "KMvK");
+    }
 }
 
 }  // namespace
