@@ -48,11 +48,13 @@
 //
 // Memory: a state is its position's block, a layer and a 32-bit packed tuple of counts;
 // per block and layer, an offset per position into the sorted tuples. Values are an
-// outcome byte and 16 bits of plies. Giveaway (no counters, inverted goal) and frisian
-// (king-move streaks in the position) are out of scope.
+// outcome byte and 16 bits of plies: some 9 bytes a state in all. Measured on 2 cores:
+// russian three kings against one and all it leads to, 318k positions and 10.1M states
+// (at most 40 at a position), 160 MB, 2.5 s; KMvKM with the men on their last two rows,
+// 955k positions and 161M states (1425 at a position: kings-only and balance apart), 1.4
+// GB, 27 s (as much again for verify()). Giveaway (no counters, inverted goal) and
+// frisian (king-move streaks in the position) are out of scope.
 #pragma once
-
-#include <omp.h>
 
 #include <algorithm>
 #include <array>

@@ -2,11 +2,17 @@
 // rule state on random games, its values on positions checked by hand, their consistency
 // with their successors and with the pure values, and the measurements for the design of
 // the russian balance rule.
+//
+// Long tests (name contains "Long", out of the default run; 1-3 minutes each, up to 2 GB):
+// the balance regions of russian 4-piece families, the portuguese river under both
+// portuguese counters, FMJD 6.3 on the international board, the 64-square boards with 3
+// pieces.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -22,7 +28,6 @@ namespace dtb::test {
 namespace {
 
 using rules_reading::Counters;
-using rules_reading::kIdle;
 
 // ---------------------------------------------------------------------------------------
 // 1. The oracle's reading of the rules against core's rule state (rule_state.hpp), on random
@@ -496,6 +501,265 @@ TEST(RulesOracle, MonotoneAndPureOrDrawOther) {
         const RulesOracle<English> o(English::rule_sets[0], {{Counts{1, 1, 0, 1}}});
         expect_monotone(o, bf, "KMvK");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. Russian: where 7.2.5 (kings-only, 30 plies, restarted by man moves) and 7.2.6 (balance,
+// 60 plies from 4 pieces, restarted by promotions) run together, is the set of (kings-only
+// plies left, balance plies left) at which a position's pure result holds a "corner"
+// {ko >= x and balance >= y}? Per material, over the reachable states where these two
+// are the only counts running (7.2.7 not counting).
+
+// The region of a position: the (ko left, balance left) of its reachable states (`all`)
+// and of those where its pure result holds (`in`, sorted).
+struct Region {
+    bool corner = true;  // in = the states >= (x, y), the least of each coordinate in `in`
+    // Kings-only binds: `in` is not {balance left >= y} (a state outside has balance left
+    // >= y). The balance binds: `in` is not {kings-only left >= x}. In a corner where
+    // neither binds, one threshold says it all (the counts run in step).
+    bool ko_binds = false;
+    bool balance_binds = false;
+    int x = 0, y = 0;
+};
+
+Region classify(const std::vector<std::pair<int, int>>& all,
+                const std::vector<std::pair<int, int>>& in) {
+    Region r;
+    r.x = r.y = std::numeric_limits<int>::max();
+    for (auto [a, b] : in) r.x = std::min(r.x, a), r.y = std::min(r.y, b);
+    for (auto s : all) {
+        if (std::binary_search(in.begin(), in.end(), s)) continue;
+        r.ko_binds = r.ko_binds || s.second >= r.y;
+        r.balance_binds = r.balance_binds || s.first >= r.x;
+        r.corner = r.corner && !(s.first >= r.x && s.second >= r.y);
+    }
+    return r;
+}
+
+// The classification itself, on regions drawn by hand.
+TEST(RulesOracle, RegionClassification) {
+    const std::vector<std::pair<int, int>> all = {{1, 1}, {1, 5}, {5, 1}, {5, 5}, {3, 3}};
+    const Region staircase = classify(all, {{1, 5}, {5, 1}, {5, 5}});
+    EXPECT_FALSE(staircase.corner);  // (3,3) is above (1,1) = the least coordinates
+    const Region corner = classify(all, {{3, 3}, {5, 5}});
+    EXPECT_TRUE(corner.corner);
+    EXPECT_TRUE(corner.ko_binds);  // (1,5) fails for want of kings-only plies
+    EXPECT_TRUE(corner.balance_binds);
+    const Region ko_only = classify(all, {{3, 3}, {5, 1}, {5, 5}});
+    EXPECT_TRUE(ko_only.corner);
+    EXPECT_TRUE(ko_only.ko_binds);
+    EXPECT_FALSE(ko_only.balance_binds);
+}
+
+struct RegionStats {
+    std::int64_t positions = 0;         // with a state where exactly kings-only and balance run
+    std::int64_t wins = 0, losses = 0;  // decided purely (for the side to move)
+    std::int64_t never = 0;             // the pure result holds at no such state
+    std::int64_t always = 0;            // ... at all of them
+    std::int64_t corner = 0;            // ... exactly at those in a corner (always included)
+    std::int64_t not_corner = 0;
+    std::int64_t ko_binds = 0, balance_binds = 0;
+    int most_ko_needed = 0;       // the largest x where kings-only binds
+    int most_balance_needed = 0;  // the largest y where the balance binds
+    std::string example;          // a position whose region is not a corner
+    std::string balance_example;  // one where the balance binds
+};
+
+// A region as the least points where the result holds and the greatest reachable points
+// where it does not (both sets are determined by these, the first being an up-set).
+std::string region_text(const std::vector<std::pair<int, int>>& in,
+                        const std::vector<std::pair<int, int>>& out) {
+    auto extreme = [](const std::vector<std::pair<int, int>>& v, bool least) {
+        std::string s;
+        int shown = 0;
+        for (auto [a, b] : v) {
+            bool keep = true;
+            for (auto [c, d] : v) {
+                const bool beyond = least ? c <= a && d <= b : c >= a && d >= b;
+                keep = keep && !(beyond && (c != a || d != b));
+            }
+            if (keep && shown++ < 10) s += " (" + std::to_string(a) + "," + std::to_string(b) + ")";
+        }
+        return s;
+    };
+    return "holds at (kings-only left, balance left) >= one of" + extreme(in, true) +
+           "; not at <= one of" + extreme(out, false);
+}
+
+template <class V>
+void measure_regions(const RulesOracle<V>& o, const BruteForceSolver<V>& bf,
+                     std::map<std::string, RegionStats>& by_material) {
+    const RuleSet& set = o.rules();
+    std::vector<std::pair<int, int>> all, in, out;
+    o.for_each_position(
+        [&](const Position<V>& p, std::span<const typename RulesOracle<V>::StateValue> st) {
+            const BruteValue pure = bf.value(p).value();
+            all.clear();
+            in.clear();
+            for (const auto& s : st) {
+                bool two = s.counters.counting(0) && s.counters.counting(1);
+                for (int i = 2; i < set.count; ++i) two = two && !s.counters.counting(i);
+                if (!two) continue;
+                const std::pair<int, int> left{*rules_reading::plies_left(set, s.counters, 0, p),
+                                               *rules_reading::plies_left(set, s.counters, 1, p)};
+                all.push_back(left);
+                if (pure.wdl != Outcome::draw && s.value.outcome == pure.wdl) in.push_back(left);
+            }
+            if (all.empty()) return;
+            RegionStats& r = by_material[counts_name(counts_of(p))];
+            ++r.positions;
+            if (pure.wdl == Outcome::draw) return;
+            ++(pure.wdl == Outcome::win ? r.wins : r.losses);
+            if (in.empty()) {
+                ++r.never;
+                return;
+            }
+            std::sort(in.begin(), in.end());
+            const Region g = classify(all, in);
+            r.always += in.size() == all.size();
+            if (g.ko_binds) {
+                ++r.ko_binds;
+                r.most_ko_needed = std::max(r.most_ko_needed, g.x);
+            }
+            if (g.balance_binds) {
+                ++r.balance_binds;
+                if (g.y > r.most_balance_needed || r.balance_example.empty()) {
+                    r.most_balance_needed = std::max(r.most_balance_needed, g.y);
+                    out.clear();
+                    for (auto s : all)
+                        if (!std::binary_search(in.begin(), in.end(), s)) out.push_back(s);
+                    if (g.y == r.most_balance_needed)
+                        r.balance_example = write_fen(p) + " " + region_text(in, out);
+                }
+            }
+            if (g.corner) {
+                ++r.corner;
+            } else {
+                ++r.not_corner;
+                if (r.example.empty()) {
+                    out.clear();
+                    for (auto s : all)
+                        if (!std::binary_search(in.begin(), in.end(), s)) out.push_back(s);
+                    r.example = write_fen(p) + " " + region_text(in, out);
+                }
+            }
+        });
+}
+
+void print_regions(const std::map<std::string, RegionStats>& by_material, const char* family) {
+    std::printf("[   info   ] %s\n", family);
+    std::printf(
+        "[   info   ]   material positions   wins losses never always  corner not-corner  "
+        "ko-binds (max x)  balance-binds (max y)\n");
+    for (const auto& [m, r] : by_material) {
+        std::printf(
+            "[   info   ]   %-8s %9lld %6lld %6lld %5lld %6lld %7lld %10lld %9lld (%2d) %14lld "
+            "(%2d)\n",
+            m.c_str(), (long long)r.positions, (long long)r.wins, (long long)r.losses,
+            (long long)r.never, (long long)r.always, (long long)r.corner, (long long)r.not_corner,
+            (long long)r.ko_binds, r.most_ko_needed, (long long)r.balance_binds,
+            r.most_balance_needed);
+        if (!r.example.empty())
+            std::printf("[   info   ]     not a corner: %s\n", r.example.c_str());
+        if (!r.balance_example.empty())
+            std::printf("[   info   ]     the balance binds, largest y: %s\n",
+                        r.balance_example.c_str());
+    }
+}
+
+// The families: KMvKM with every man on its last two rows before promotion, KKvKM and
+// KKMvK with the man on its last three, and all they lead to (KKvKK, KMvKK, the 3-piece
+// endings ...). Some 20 s each for the states and values, as much again to verify them.
+TEST(RulesOracleLong, LongRussianBalanceRegions) {
+    const std::pair<Counts, int> families[] = {
+        {Counts{1, 1, 1, 1}, 2}, {Counts{0, 2, 1, 1}, 3}, {Counts{1, 2, 0, 1}, 3}};
+    for (const auto& [top, rows] : families) {
+        const auto t = std::chrono::steady_clock::now();
+        const RulesOracle<Russian> o(Russian::rule_sets[0], {{top}, rows});
+        const std::string what =
+            counts_name(top) + ", men on their last " + std::to_string(rows) + " rows";
+        print_sizes(o, what.c_str());
+        EXPECT_EQ(o.verify(), "") << what;
+        const BruteForceSolver<Russian> bf({4, top});
+        std::map<std::string, RegionStats> by_material;
+        measure_regions(o, bf, by_material);
+        print_regions(by_material, what.c_str());
+        for (const auto& [m, r] : by_material) {
+            // Every decided position is counted once; regions are up-sets (more plies left
+            // never hurts the pure winner), so an always-region is a corner.
+            EXPECT_EQ(r.never + r.corner + r.not_corner, r.wins + r.losses) << m;
+            EXPECT_LE(r.always, r.corner) << m;
+            EXPECT_LE(r.most_ko_needed, 30) << m;
+            EXPECT_LE(r.most_balance_needed, 60) << m;
+        }
+        EXPECT_FALSE(by_material.empty());
+        std::printf("[   info   ] %s: %.0f s\n", what.c_str(),
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Larger families, out of the default run.
+
+// The portuguese river position of PortugueseRiver under both portuguese counters. 2-5
+// wins in 3 there, and Black's reply is a capture, which restarts everything. White has no
+// capture: every first move is quiet and adds a ply to each running count, so White wins
+// (in 3) iff after one ply no count is at its limit: the twenty-move count and the river
+// count (if started; 2-5 starts it) each leave at least 2 plies now.
+TEST(RulesOracleLong, LongPortugueseRiverWithTwentyMoves) {
+    const RulesOracle<Portuguese> o(Portuguese::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+    print_sizes(o, "KKKvK");
+    EXPECT_EQ(o.verify(), "");
+    const auto p = parse_fen<Portuguese>("W:WK2,K4,K11:BK1");
+    const RuleSet& set = o.rules();
+    std::int64_t states = 0, wins = 0, bad = 0;
+    o.for_each_position([&](const Position<Portuguese>& q,
+                            std::span<const RulesOracle<Portuguese>::StateValue> st) {
+        if (!(q == p)) return;
+        for (const auto& s : st) {
+            ++states;
+            const int twenty = *rules_reading::plies_left(set, s.counters, 0, q);
+            const int river = rules_reading::plies_left(set, s.counters, 1, q).value_or(99);
+            const RulesValue want =
+                twenty >= 2 && river >= 2 ? RulesValue{kWin, 3} : RulesValue{kDraw, 0};
+            wins += want.outcome == kWin;
+            if (s.value != want && bad++ < 3)
+                ADD_FAILURE() << o.state_text(q, s.counters) << ": " << rules_value_text(s.value);
+        }
+    });
+    std::printf("[   info   ] %s: %lld states, %lld won\n", write_fen(p).c_str(), (long long)states,
+                (long long)wins);
+    EXPECT_GT(wins, 0);
+    EXPECT_LT(wins, states);
+}
+
+// FMJD 6.3 with a crowning man on the international board. White: man 10 (i9), kings 46
+// (a1), 47 (c1); Black: king 15 (j8). Nothing takes 15 (it stands on the edge). 10-4 (h10)
+// crowns and wins in 3: 15-10 meets 4 with 15 free behind, 15-20, -24, -29, -33, -38, -42
+// meet 47 on the long line c1-j8. The set holds 6.3 and 6.4 only, to keep the family
+// small: 6.2 (kings-only, 50 plies) restarts whenever 6.3 does (and at man moves), so
+// where 6.3 counts it never ends first.
+TEST(RulesOracleLong, LongInternationalThreeAgainstOneWithMen) {
+    const RuleSet fmjd =
+        rule_set("6.3, 6.4", "FMJD 6.3 and 6.4", kFmjdCounters.rules[1], kFmjdCounters.rules[2]);
+    const RulesOracle<International> o(fmjd, {{Counts{1, 2, 0, 1}}, 1});
+    print_sizes(o, "KKMvK, the man on its last row");
+    const char* p = "W:W10,K46,K47:BK15";
+    expect_value(o, p, {0, -1}, kWin, 3);
+    expect_value(o, p, {29, -1}, kWin, 3);   // 32 - 29 = 3 left: the capture is the 32nd ply
+    expect_value(o, p, {30, -1}, kDraw, 0);  // the crowning does not restart 6.3
+    expect_value(o, p, {31, -1}, kDraw, 0);
+}
+
+// The 64-square boards with 3 pieces: armenian (no counter) equals the pure values;
+// turkish (one piece each: 2 moves each) is consistent and monotone.
+TEST(RulesOracleLong, LongFullBoardThreePieces) {
+    expect_pure<Armenian>(Armenian::rule_sets[0], 3);
+    const RulesOracle<Turkish> o(Turkish::rule_sets[0], {all_counts(3)});
+    print_sizes(o, "up to 3 pieces");
+    EXPECT_EQ(o.verify(), "");
+    const BruteForceSolver<Turkish> bf({3});
+    expect_monotone(o, bf, "up to 3 pieces");
 }
 
 }  // namespace
