@@ -40,7 +40,8 @@
 // move, so by induction on n it is truly won (lost) within n plies; (b) a truly won or lost
 // state is labelled so: take one with the least true distance that is not; its successors
 // on the winning line (all of them, for a loss) have smaller distances, so are labelled
-// truly, and the recurrence then decides the state; (c) given the outcomes, the plies are
+// truly, and the recurrence then decides the state (so, by (a), a true draw is labelled a
+// draw); (c) given the outcomes, the plies are
 // the unique fixed point of their recurrence (take a state where they differ from the true
 // distance with the smaller of the two least: its successors agree, so does it). The
 // iterations of the idle layer are those of bruteforce_solver.hpp: monotone from the

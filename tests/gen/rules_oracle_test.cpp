@@ -256,7 +256,7 @@ const RulesOracle<Russian>& russian_three_kings() {
     return o;
 }
 
-TEST(RulesOracle, RussianThreeKingsAndLongDiagonal) {
+TEST(RulesOracle, RussianThreeKingsAndA1H8) {
     const RulesOracle<Russian>& o = russian_three_kings();
     const char* p = "W:WKa1,Kc3,Kg7:BKb2";
     // Arising here: 7.2.7 counts (b2 is on a1-h8), 9 plies with White to move: enough.
@@ -286,6 +286,7 @@ TEST(RulesOracle, RussianThreeKingsAndLongDiagonal) {
 // (b2). 8-4 (g7-h8) wins in 3 as there.
 TEST(RulesOracle, PoolThreeKings) {
     const RulesOracle<Pool> o(Pool::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+    EXPECT_EQ(o.verify(), "");
     const char* p = "W:WK8,K22,K29:BK25";
     expect_value(o, p, {0}, kWin, 3);
     expect_value(o, p, {22}, kWin, 3);   // 25 - 22 = 3 left
@@ -303,6 +304,7 @@ TEST(RulesOracle, PoolThreeKings) {
 TEST(RulesOracle, PortugueseRiver) {
     const RuleSet force = rule_set("force", "the river count alone", kPortugueseCounters.rules[1]);
     const RulesOracle<Portuguese> o(force, {{Counts{0, 3, 0, 1}}});
+    EXPECT_EQ(o.verify(), "");
     const char* p = "W:WK2,K4,K11:BK1";
     // No king on the river: the count waits, and 2-5 starts it (uncounted): a win.
     expect_value(o, p, {-1}, kWin, 3);
@@ -335,6 +337,7 @@ TEST(RulesOracle, FmjdThreeAgainstOneWithMen) {
     const RuleSet fmjd =
         rule_set("6.3, 6.4", "FMJD 6.3 and 6.4", kFmjdCounters.rules[1], kFmjdCounters.rules[2]);
     const RulesOracle<Brazilian> o(fmjd, {{Counts{1, 2, 0, 1}}, 1});
+    EXPECT_EQ(o.verify(), "");
     const char* p = "W:WKc1,Ke1,e7:BKh4";
     expect_value(o, p, {0, -1}, kWin, 3);
     // 32 plies whoever moved first: at 29, 3 are left and the capture is the 32nd ply.
@@ -485,6 +488,7 @@ void expect_monotone(const RulesOracle<V>& o, const BruteForceSolver<V>& bf, con
 
 TEST(RulesOracle, MonotoneAndPureOrDrawRussian) {
     const BruteForceSolver<Russian> bf({4, Counts{0, 3, 0, 1}});
+    EXPECT_EQ(russian_three_kings().verify(), "");
     expect_monotone(russian_three_kings(), bf, "KKKvK");
     const RulesOracle<Russian> o(Russian::rule_sets[0], {all_counts(3)});
     expect_monotone(o, bf, "up to 3 pieces");
