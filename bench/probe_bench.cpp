@@ -4,7 +4,7 @@
 // one), and probes per second with 1 and 2 threads; the distribution of single probes'
 // latencies over random positions.
 // Tables: $DTB_BENCH_TABLES, or russian up to 4 pieces generated once into the temporary
-// directory (dtb_probe_bench_russian4, kept for later runs).
+// directory (dtb_probe_bench_russian4_rules, kept for later runs).
 // Run: dtb_bench --benchmark_filter=Probe --benchmark_repetitions=9
 //      --benchmark_report_aggregates_only=true   (the median is the figure to quote)
 #include <benchmark/benchmark.h>
@@ -28,7 +28,7 @@ using V = Russian;
 
 std::filesystem::path tables_dir() {
     if (const char* d = std::getenv("DTB_BENCH_TABLES")) return d;
-    const auto dir = std::filesystem::temp_directory_path() / "dtb_probe_bench_russian4";
+    const auto dir = std::filesystem::temp_directory_path() / "dtb_probe_bench_russian4_rules";
     if (!std::filesystem::exists(dir / "manifest.json")) {
         gen::GenOptions o;
         o.pieces = 4;
@@ -154,6 +154,56 @@ void BM_ProbeWarmFenC(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 
+// Under the draw counters: random positions of any kind whose material has rules tables,
+// each at counters run up from fresh by a random number of plies of the binding count (as
+// far as the position allows), against the pure WDL probe of the same positions.
+struct RulesSample {
+    std::vector<Position<V>> positions;
+    std::vector<RuleState> states;
+};
+const RulesSample& rules_sample() {
+    static const RulesSample r = [] {
+        RulesSample x;
+        const auto rp = setup().warm->rules_prober<V>();
+        const RuleSet& set = rp.rule_set();
+        std::mt19937_64 rng(7);
+        RulesAnswer a;
+        for (const auto& p : setup().any) {
+            RuleState s = fresh_state(set, p);
+            const int run = int(rng() % 20);
+            for (int i = 0; i < set.count; ++i)
+                if (s.counting(i)) s.plies[i] = std::uint16_t(s.plies[i] + run);
+            if (!invalid_state(set, s, p).empty()) s = fresh_state(set, p);
+            if (rp.value(p, s, a, nullptr) != Status::ok) continue;  // no rules table
+            x.positions.push_back(p);
+            x.states.push_back(s);
+        }
+        return x;
+    }();
+    return r;
+}
+void BM_ProbeRulesWarmAny(benchmark::State& state) {
+    const auto rp = setup().warm->rules_prober<V>();
+    const auto& r = rules_sample();
+    if (r.positions.empty()) return state.SkipWithError("no rules tables in the directory");
+    std::size_t i = std::size_t(state.thread_index()) * 4099;
+    RulesAnswer a;
+    for (auto _ : state) {
+        const std::size_t k = i++ % r.positions.size();
+        const Status s = rp.value(r.positions[k], r.states[k], a, nullptr);
+        benchmark::DoNotOptimize(s);
+        benchmark::DoNotOptimize(a);
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+void BM_ProbeRulesSamplePureWdl(benchmark::State& state) {
+    if (rules_sample().positions.empty())
+        return state.SkipWithError("no rules tables in the directory");
+    run(state, *setup().warm, rules_sample().positions, want_wdl);
+}
+
+BENCHMARK(BM_ProbeRulesWarmAny)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeRulesSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyAll)->Threads(1)->Threads(2)->UseRealTime();

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "counters_cli.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -12,10 +13,84 @@ struct BestOptions {
     std::string dir;
     std::string fen;
     bool json = false;
+    bool pure = false;
+    CounterOptions counters;
 };
+
+// The moves (rated, pure or under the counters) that keep a draw.
+template <class Moves>
+nlohmann::ordered_json drawing_moves(const Moves& moves) {
+    auto out = nlohmann::ordered_json::array();
+    for (const auto& m : moves)
+        if (m.after.wdl == Wdl::draw) out.push_back(m.text);
+    return out;
+}
+
+template <class Moves>
+void print_drawing_moves(Color side, const char* value, const Moves& moves) {
+    std::cout << side_name(side) << " to move: " << value << "; moves that keep the draw:";
+    for (const auto& m : drawing_moves(moves)) std::cout << " " << m.template get<std::string>();
+    std::cout << "\n";
+}
+
+// The line that wins within the counters (or keeps the draw they give).
+template <class V>
+void run_rules(const BestOptions& o, const probe::Tablebase& tb) {
+    const auto rp = tb.rules_prober<V>();
+    const auto& set = rp.rule_set();
+    const CountedPosition<V> c = counted_position(set, parse_fen<V>(o.fen), o.counters);
+    const Position<V>& p = c.position;
+    const std::string fen = write_fen(p);
+    std::string message;
+    probe::RulesAnswer v;
+    const probe::Status st = rp.probe(p, c.state, v, &message);
+    if (st == probe::Status::counters) throw UsageError(message);
+    require(st, fen, message);
+    std::vector<probe::RulesRatedMove<V>> line, moves;
+    require(rp.line(p, c.state, line, &message), fen, message);
+    if (v.wdl == Wdl::draw) require(rp.rate_moves(p, c.state, moves, &message), fen, message);
+    if (o.json) {
+        auto list = nlohmann::ordered_json::array();
+        Position<V> cur = p;
+        for (const auto& m : line) {
+            cur = apply(cur, m.move.move);
+            list.push_back({{"move", m.text},
+                            {"budget", m.after.budget},
+                            {"state", state_json(set, m.state, cur)}});
+        }
+        nlohmann::ordered_json j = {{"variant", V::name},
+                                    {"fen", fen},
+                                    {"rule_set", set.name},
+                                    {"state", state_json(set, c.state, p)},
+                                    {"wdl", to_string(v.wdl)},
+                                    {"plies", line.size()},
+                                    {"line", list}};
+        if (v.wdl == Wdl::draw) j["drawing_moves"] = drawing_moves(moves);
+        std::cout << j.dump(2) << "\n";
+        return;
+    }
+    std::cout << fen << "\ncounters (" << set.name << "): " << state_text(set, c.state, p) << "\n";
+    if (v.wdl == Wdl::draw) return print_drawing_moves(p.side, "draw under the counters", moves);
+    const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
+    std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " under the counters in "
+              << line.size() << " plies; " << side_name(winner) << " wins\n";
+    Color mover = p.side;
+    int ply = 0;
+    Position<V> cur = p;
+    for (const auto& m : line) {
+        cur = apply(cur, m.move.move);
+        std::printf("%3d. %-5s %-12s budget %-3d %s\n", ++ply, side_name(mover), m.text.c_str(),
+                    m.after.budget, state_text(set, m.state, cur).c_str());
+        mover = ~mover;
+    }
+    std::cout << side_name(mover) << " has no move and loses\n";
+}
 
 template <class V>
 void run(const BestOptions& o, const probe::Tablebase& tb) {
+    if constexpr (V::goal != Goal::giveaway) {
+        if (!o.pure) return run_rules<V>(o, tb);
+    }
     const auto prober = tb.prober<V>();
     const Position<V> p = parse_fen<V>(o.fen);
     const std::string fen = write_fen(p);
@@ -31,24 +106,13 @@ void run(const BestOptions& o, const probe::Tablebase& tb) {
         for (const auto& m : line) list.push_back({{"move", m.text}, {"dtw", m.after.dtw}});
         nlohmann::ordered_json j = {{"variant", V::name}, {"fen", fen},   {"wdl", to_string(v.wdl)},
                                     {"dtw", v.dtw},       {"dtc", v.dtc}, {"line", list}};
-        if (v.wdl == Wdl::draw) {
-            auto drawing = nlohmann::ordered_json::array();
-            for (const auto& m : moves)
-                if (m.after.wdl == Wdl::draw) drawing.push_back(m.text);
-            j["drawing_moves"] = drawing;
-        }
+        if (v.wdl == Wdl::draw) j["drawing_moves"] = drawing_moves(moves);
         std::cout << j.dump(2) << "\n";
         return;
     }
     std::cout << fen << "\n";
-    if (v.wdl == Wdl::draw) {
-        std::cout << side_name(p.side) << " to move: draw (no forced end of the game); moves "
-                  << "that keep the draw:";
-        for (const auto& m : moves)
-            if (m.after.wdl == Wdl::draw) std::cout << " " << m.text;
-        std::cout << "\n";
-        return;
-    }
+    if (v.wdl == Wdl::draw)
+        return print_drawing_moves(p.side, "draw (no forced end of the game)", moves);
     const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
     std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " in " << v.dtw
               << " plies (dtc " << v.dtc << "); " << side_name(winner) << " wins\n";
@@ -70,16 +134,25 @@ void add_best_command(CLI::App& app) {
     auto o = std::make_shared<BestOptions>();
     auto* cmd = app.add_subcommand("best", "The best line of a position, to the end of the game");
     cmd->footer(
-        "Plays the best moves from the position to the end of the game, the winner\n"
-        "hurrying and the loser delaying (by DTW), one move per line with the DTW left after\n"
-        "it. A drawn position prints the moves that keep the draw. Exit codes: 0 ok, 2 bad\n"
+        "Plays the best moves from the position to the end of the game under the draw\n"
+        "counters of the tables' rule set (fresh at FEN unless --moves or --counters say\n"
+        "otherwise): the winner's moves win within the counters, the least budget first, the\n"
+        "loser's need the most; each line shows the budget left and the counters. With\n"
+        "--pure, the line with counters ignored (by DTW). A drawn position prints the moves\n"
+        "that keep the draw. Exit codes: 0 ok, 2 bad\n"
         "input (FEN, directory), 1 not available or a broken table.\n"
         "Examples:\n"
         "  dtb best tables/russian 'W:WKa1,Kc3:Bh8'\n"
-        "  dtb best tables/russian 'W:WKa1,Kc3:Bh8' --json");
+        "  dtb best tables/russian 'W:WKa1,Kc3:Bh8' --json\n"
+        "  dtb best tables/russian 'W:WKa1,Kc3,Ke1:BKh8' --counters three-kings=20\n"
+        "  dtb best tables/russian 'W:WKa1,Kc3,Ke1:BKh8' --pure");
     cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
-    cmd->add_flag("--json", o->json, "Print JSON: variant, fen, wdl, dtw, dtc, line [{move, dtw}]");
+    cmd->add_flag("--json", o->json,
+                  "Print JSON: variant, fen, rule_set, state, wdl, plies, line [{move, budget, "
+                  "state}] (with --pure: wdl, dtw, dtc, line [{move, dtw}])");
+    cmd->add_flag("--pure", o->pure, "Ignore the draw counters: the line by DTW");
+    add_counter_options(cmd, o->counters);
     cmd->callback([o] {
         const auto tb = open_tables(o->dir);
         dispatch(tb.variant_id(), [&](auto v) { run<decltype(v)>(*o, tb); });

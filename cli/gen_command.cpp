@@ -23,6 +23,8 @@ struct GenCliOptions {
     int threads = 0;
     std::string only;
     compress::Compression compression = compress::Compression::small;
+    bool no_rules = false;
+    std::string rule_set;
 };
 
 double peak_memory_mib() {
@@ -50,6 +52,8 @@ void run(const GenCliOptions& o, const VariantName& name) {
                           : std::filesystem::path(o.out);
     g.threads = o.threads;
     g.compression = o.compression;
+    g.rules = !o.no_rules;
+    g.rule_set = o.rule_set;
     if (!o.only.empty()) {
         g.only = Material::parse(o.only);
         if (!g.only)
@@ -113,7 +117,12 @@ void run(const GenCliOptions& o, const VariantName& name) {
     if (sum.table_bytes)
         std::cout << "; tables " << sum.table_bytes << " bytes, written in "
                   << duration(sum.table_seconds);
+    if (sum.rules_seconds > 0)
+        std::cout << "; values under the rules in " << duration(sum.rules_seconds);
     std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
+    if (sum.rules_skipped > 0)
+        std::cerr << "dtb gen: no tables under the rules for " << sum.rules_skipped
+                  << " materials: " << sum.rules_skipped_reason << "\n";
 }
 
 }  // namespace
@@ -133,6 +142,10 @@ void add_gen_command(CLI::App& app) {
         "the values of threatened positions, which small ones leave out); 'dtb pack DIR'\n"
         "later makes them exactly what 'small' would have written. Check a directory with\n"
         "'dtb verify DIR'.\n"
+        "Beside them it writes the values under the variant's draw counters (KKMvK.rules.dtb:\n"
+        "per position the value and the plies of counter it needs, RULES.md §2), under the\n"
+        "default rule set or the one --rules names (see 'dtb variants --json'); --no-rules\n"
+        "writes the pure tables only.\n"
         "Examples:\n"
         "  dtb gen russian --pieces 4                 (into tables/russian)\n"
         "  dtb gen english --pieces 5 --out /data/english --threads 2\n"
@@ -146,6 +159,9 @@ void add_gen_command(CLI::App& app) {
     cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
         ->check(CLI::Range(1, 1024));
     cmd->add_option("--only", o->only, "Solve just this material, e.g. KKMvK");
+    cmd->add_flag("--no-rules", o->no_rules, "Write the pure tables only");
+    cmd->add_option("--rules", o->rule_set,
+                    "Rule set of the draw counters (default: the variant's first), e.g. fmjd64");
     add_compression_option(*cmd, o->compression,
                            "Table compression: small (smallest files, default) or fast");
     cmd->callback([o] {

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "counters_cli.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -12,6 +13,7 @@ struct ProbeOptions {
     std::string dir;
     std::string fen;
     bool json = false;
+    CounterOptions counters;
 };
 
 nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v) {
@@ -27,32 +29,133 @@ std::string value_text(const Value& v) {
            std::to_string(v.dtc);
 }
 
+// The value under the counters at c and of each move, or why it cannot be given.
+template <class V>
+struct RulesReport {
+    probe::RulesAnswer value;
+    int plies = 0;  // the length of the line under the rules
+    std::vector<probe::RulesRatedMove<V>> moves;
+    std::vector<int> move_plies;
+    std::string error;
+};
+
+template <class V>
+int line_plies(const probe::RulesProber<V>& rp, const Position<V>& p, const RuleState& s) {
+    std::vector<probe::RulesRatedMove<V>> line;
+    std::string message;
+    const probe::Status st = rp.line(p, s, line, &message);
+    if (st != probe::Status::ok) throw std::runtime_error(write_fen(p) + ": " + message);
+    return int(line.size());
+}
+
+template <class V>
+RulesReport<V> rules_report(const probe::RulesProber<V>& rp, const CountedPosition<V>& c) {
+    RulesReport<V> r;
+    std::string message;
+    probe::Status st = rp.probe(c.position, c.state, r.value, &message);
+    if (st == probe::Status::ok) st = rp.rate_moves(c.position, c.state, r.moves, &message);
+    if (st == probe::Status::counters) throw UsageError(message);
+    if (st != probe::Status::ok) {
+        r.error = std::string(probe::to_string(st)) + ": " + message;
+        return r;
+    }
+    r.plies = r.value.wdl == Wdl::draw ? 0 : line_plies(rp, c.position, c.state);
+    for (const auto& m : r.moves)
+        r.move_plies.push_back(
+            m.after.wdl == Wdl::draw ? 0 : line_plies(rp, apply(c.position, m.move.move), m.state));
+    return r;
+}
+
+nlohmann::ordered_json rules_value_json(nlohmann::ordered_json j, Wdl pure,
+                                        const probe::RulesAnswer& a, int plies) {
+    j["wdl"] = to_string(a.wdl);
+    j["class"] = to_string(probe::classify(pure, a.wdl));
+    if (a.wdl != Wdl::draw) j["plies"] = plies;
+    if (a.table_wdl != Wdl::draw) j["budget"] = a.budget;
+    return j;
+}
+
+template <class V>
+std::string rules_text(Wdl pure, const probe::RulesAnswer& a, int plies) {
+    std::string t = to_string(probe::classify(pure, a.wdl));
+    if (a.wdl != Wdl::draw) t += " in " + std::to_string(plies) + " plies";
+    if (a.table_wdl != Wdl::draw)
+        t += " (needs " + std::to_string(a.budget) + " plies of the counter)";
+    return t;
+}
+
 template <class V>
 void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     const auto prober = tb.prober<V>();
-    const Position<V> p = parse_fen<V>(o.fen);
+    const auto rp = tb.rules_prober<V>();
+    const CountedPosition<V> c = counted_position(rp.rule_set(), parse_fen<V>(o.fen), o.counters);
+    const Position<V>& p = c.position;
     const std::string fen = write_fen(p);
     std::string message;
     Value v;
     require(prober.probe(p, probe::want_all, v, &message), fen, message);
     std::vector<probe::RatedMove<V>> moves;
     require(prober.rate_moves(p, moves, &message), fen, message);
+    const RulesReport<V> r = rules_report(rp, c);
+    // The value under the rules of each move, by its text.
+    auto rules_of = [&](const std::string& text) -> const probe::RulesRatedMove<V>* {
+        for (const auto& m : r.moves)
+            if (m.text == text) return &m;
+        return nullptr;
+    };
+    auto plies_of = [&](const probe::RulesRatedMove<V>* m) {
+        return r.move_plies[std::size_t(m - r.moves.data())];
+    };
     if (o.json) {
         auto list = nlohmann::ordered_json::array();
         for (const auto& m : moves) list.push_back(value_json({{"move", m.text}}, m.after));
         auto j = value_json({{"variant", V::name}, {"fen", fen}}, v);
         j["moves"] = list;
+        nlohmann::ordered_json rules = {{"rule_set", rp.rule_set().name},
+                                        {"state", state_json(rp.rule_set(), c.state, p)}};
+        if (!r.error.empty()) {
+            rules["error"] = r.error;
+        } else {
+            rules = rules_value_json(rules, v.wdl, r.value, r.plies);
+            auto rm = nlohmann::ordered_json::array();
+            for (std::size_t i = 0; i < r.moves.size(); ++i) {
+                const auto& m = r.moves[i];
+                const Wdl pure_after = [&] {
+                    for (const auto& pm : moves)
+                        if (pm.text == m.text) return pm.after.wdl;
+                    return Wdl::draw;
+                }();
+                rm.push_back(
+                    rules_value_json({{"move", m.text}}, pure_after, m.after, r.move_plies[i]));
+            }
+            rules["moves"] = rm;
+        }
+        j["rules"] = rules;
         std::cout << j.dump(2) << "\n";
         return;
     }
     std::cout << fen << "\n" << side_name(p.side) << " to move: " << value_text(v) << "\n";
+    std::cout << "counters (" << rp.rule_set().name
+              << "): " << state_text(rp.rule_set(), c.state, p) << "\n";
+    if (!r.error.empty()) {
+        std::cout << "under the counters: not available (" << r.error << ")\n";
+    } else {
+        std::cout << "under the counters: " << rules_text<V>(v.wdl, r.value, r.plies) << "\n";
+        if (r.value.wdl != v.wdl)
+            std::cout << "  decided by " << deciding_rule(rp.rule_set(), c.state, p) << "\n";
+    }
     if (moves.empty()) {
         std::cout << "no legal move: the game is over\n";
         return;
     }
     std::cout << "moves, best first (the value after each is for the side to move then):\n";
-    for (const auto& m : moves)
-        std::printf("  %-12s %s\n", m.text.c_str(), value_text(m.after).c_str());
+    for (const auto& m : moves) {
+        std::printf("  %-12s %s", m.text.c_str(), value_text(m.after).c_str());
+        if (const auto* rm = rules_of(m.text))
+            std::printf("   | rules: %s",
+                        rules_text<V>(m.after.wdl, rm->after, plies_of(rm)).c_str());
+        std::printf("\n");
+    }
 }
 
 }  // namespace
@@ -65,15 +168,24 @@ void add_probe_command(CLI::App& app) {
         "manifest.json) and prints, for the side to move, WDL, DTW (plies to the end of the\n"
         "game) and DTC (plies to the next capture or man move), then every legal move with\n"
         "the value after it (for the side to move then), best first. DTW and DTC are 0 for a\n"
-        "draw. Exit codes: 0 ok, 2 bad input (FEN, directory), 1 not available or a broken\n"
+        "draw. Then the value under the draw counters of the tables' rule set (the counters\n"
+        "fresh at FEN unless --moves or --counters say otherwise): a win the counters turn\n"
+        "into a draw is a cursed win, a loss they save a blessed loss; `plies` is the length\n"
+        "of the line under the rules, `budget` the plies the binding counter must leave.\n"
+        "Exit codes: 0 ok, 2 bad input (FEN, directory), 1 not available or a broken\n"
         "table.\n"
         "Examples:\n"
         "  dtb probe tables/russian 'W:WKa1,Kc3:Bh8'\n"
-        "  dtb probe tables/russian 'B:Wc3,Kd2:Kh8' --json");
+        "  dtb probe tables/russian 'B:Wc3,Kd2:BKh8' --json\n"
+        "  dtb probe tables/russian 'W:WKa1,Kc3,Ke1:BKh8' --counters three-kings=20\n"
+        "  dtb probe tables/russian 'W:WKa1,Kc3,Ke1:BKh8' --moves 'a1-b2 h8-g7'");
     cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
-                  "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc}]");
+                  "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc}], rules "
+                  "{rule_set, state, wdl, class, plies, budget, moves [{move, wdl, class, "
+                  "plies, budget}]}");
+    add_counter_options(cmd, o->counters);
     cmd->callback([o] {
         const auto tb = open_tables(o->dir);
         dispatch(tb.variant_id(), [&](auto v) { run<decltype(v)>(*o, tb); });

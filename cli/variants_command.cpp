@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "dtb/core/counter_rules.hpp"
 
 namespace dtb::cli {
 
@@ -24,13 +25,29 @@ BoardFacts facts(VariantId id) {
     });
 }
 
+// The variant's rule sets, the default first, with their counters (names for --counters).
+nlohmann::ordered_json counters_json(VariantId id) {
+    return dispatch(id, [](auto v) {
+        using V = decltype(v);
+        auto sets = nlohmann::ordered_json::array();
+        for (const RuleSet& set : V::rule_sets) {
+            auto rules = nlohmann::ordered_json::array();
+            for (const CounterRule& r : set.list())
+                rules.push_back({{"name", r.name}, {"article", r.article}});
+            sets.push_back({{"name", set.name}, {"summary", set.summary}, {"counters", rules}});
+        }
+        return sets;
+    });
+}
+
 }  // namespace
 
 void add_variants_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("variants", "List the variants and aliases dtb knows");
     cmd->footer(
         "Name, board, squares, who moves first and a summary; --json adds the rules a name\n"
-        "plays by, the start position and the PDN GameType.");
+        "plays by, the start position, the PDN GameType and the draw counters' rule sets\n"
+        "(the default first; their counters' names are what dtb probe --counters takes).");
     auto json = std::make_shared<bool>(false);
     cmd->add_flag("--json", *json, "Print a JSON array");
     cmd->callback([json] {
@@ -45,7 +62,8 @@ void add_variants_command(CLI::App& app) {
                                {"first_to_move", f.first},
                                {"pdn_gametype", f.gametype},
                                {"start", v.start},
-                               {"summary", v.summary}});
+                               {"summary", v.summary},
+                               {"rule_sets", counters_json(v.id)}});
             } else {
                 std::cout << v.name << std::string(v.name.size() < 15 ? 15 - v.name.size() : 1, ' ')
                           << f.board << " " << f.squares << " squares, " << f.first << " first. "

@@ -21,7 +21,7 @@ std::optional<TableName> parse_table_file_name(std::string_view file_name) {
     if (dot == std::string_view::npos) return std::nullopt;
     const auto m = Material::parse(file_name.substr(0, dot));
     if (!m) return std::nullopt;
-    for (const ValueKind k : kValueKinds)
+    for (const ValueKind k : kEveryKind)
         if (file_name.substr(dot + 1) == to_string(k)) return TableName{*m, k};
     return std::nullopt;
 }
@@ -104,8 +104,44 @@ void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path&
                                     : to_string(*common);
 }
 
+void describe_rules_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
+                           const Material& m) {
+    nlohmann::ordered_json bytes;
+    for (const ValueKind k : kRulesKinds) {
+        const auto path = dir / table_file_name(m, k);
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(path, ec);
+        if (!ec) bytes[to_string(k)] = size;
+    }
+    if (bytes.empty())
+        entry.erase("rules_table_bytes");
+    else
+        entry["rules_table_bytes"] = bytes;
+}
+
+// The counter rules of the rules tables: the rule set's name and each rule's name and
+// article, or null.
+static nlohmann::ordered_json counters_json(const RuleSet* set) {
+    if (!set) return nullptr;
+    auto rules = nlohmann::ordered_json::array();
+    for (const CounterRule& r : set->list())
+        rules.push_back({{"name", std::string(r.name)}, {"article", std::string(r.article)}});
+    return {{"rule_set", std::string(set->name)},
+            {"summary", std::string(set->summary)},
+            {"rules", rules},
+            {"values", "rules tables: WDL and the plies the binding counter must leave"}};
+}
+
+std::string manifest_rule_set(const nlohmann::ordered_json& manifest) {
+    const auto it = manifest.find("counters");
+    if (it == manifest.end() || !it->is_object()) return "";
+    const auto name = it->find("rule_set");
+    return name != it->end() && name->is_string() ? name->get<std::string>() : "";
+}
+
 void write_manifest(const std::filesystem::path& dir, VariantId variant, int max_pieces,
-                    const std::map<std::string, nlohmann::ordered_json>& by_name) {
+                    const std::map<std::string, nlohmann::ordered_json>& by_name,
+                    const RuleSet* counters) {
     std::vector<nlohmann::ordered_json> slices;
     for (const auto& m : materials_up_to(8))
         if (const auto it = by_name.find(m.name()); it != by_name.end())
@@ -122,7 +158,10 @@ void write_manifest(const std::filesystem::path& dir, VariantId variant, int max
                  {{"board", std::to_string(G::files) + "x" + std::to_string(G::ranks)},
                   {"squares", G::squares},
                   {"goal", V::goal == Goal::giveaway ? "giveaway" : "normal"},
-                  {"values", "WDL (pure game value), DTW and DTC in plies; no draw counters"}}},
+                  {"values",
+                   "WDL (pure game value), DTW and DTC in plies, no draw counters; the values "
+                   "under them in the rules tables (see counters)"}}},
+                {"counters", counters_json(counters)},
                 {"max_pieces", max_pieces},
                 {"slice_count", slices.size()},
                 {"slices", slices}};

@@ -108,7 +108,7 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     t->spec_ = {VariantId(h.variant),
                 Material{h.white_men, h.white_kings, h.black_men, h.black_kings},
                 ValueKind(h.kind)};
-    if (h.kind < 1 || h.kind > 3 || !detail::valid_encoding(h.encoding))
+    if (h.kind < 1 || h.kind > int(kEveryKind.size()) || !detail::valid_encoding(h.encoding))
         return t->fail(ErrorCode::corrupt, "unknown value kind or encoding in the header", message);
     if (!(t->spec_ == expected))
         return t->fail(ErrorCode::mismatch,

@@ -13,6 +13,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@
 #include "dtb/gen/array_stock.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/resume_plan.hpp"
+#include "dtb/gen/rules_files.hpp"
+#include "dtb/gen/rules_solve.hpp"
 #include "dtb/gen/slice_stats.hpp"
 #include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
@@ -38,6 +41,7 @@ class Generation {
         if (o_.threads > 0) omp_set_num_threads(o_.threads);
         std::filesystem::create_directories(o_.out);
         plan();
+        plan_rules();
         for (std::size_t k = 0; k < order_.size(); ++k) step(k);
         record_orphan_twins();
         sum_.seconds = seconds_since(t0);
@@ -131,6 +135,7 @@ class Generation {
             ++sum_.slices_solved;
             sum_.positions_solved += ev.positions;
         }
+        if (rules_) step_rules(m, entry);
         record(m, entry);
         hold(std::move(slice));
         release_unneeded(m);
@@ -218,7 +223,8 @@ class Generation {
     void record(const Material& m, nlohmann::ordered_json& entry) {
         if (!entry.contains("table_bytes")) compress::describe_tables(entry, o_.out, variant_, m);
         manifest_[m.name()] = entry;
-        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_);
+        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_,
+                                 rules_ ? &rules_->rule_set() : nullptr);
     }
 
     // Later slices need only WDL and DTW of a slice; the capture flags served the tables.
@@ -234,15 +240,74 @@ class Generation {
     void release_unneeded(const Material& m) {
         if (m.pieces() != o_.pieces) return;
         for (const auto& old : order_)
-            if (old.pieces() == o_.pieces && old.men() + 1 < m.men())
+            if (old.pieces() == o_.pieces && old.men() + 1 < m.men()) {
                 if (const auto gone = slices_.remove(old)) gone->give_arrays(stock_);
+                if (rules_) rules_->remove(old);
+            }
+    }
+
+    // The rule set the values under the rules follow, when the run makes them.
+    void plan_rules() {
+        if (!o_.rules) return;
+        const RuleSet* set = find_rule_set<V>(o_.rule_set);
+        if (!set)
+            throw std::invalid_argument("no rule set '" + o_.rule_set + "' in " +
+                                        std::string(V::name) + " (" + rule_set_names<V>() + ")");
+        if (!set->empty()) rules_ = std::make_unique<RulesSlices<V>>(*set);
+    }
+
+    // m's values under the rules solved, written with its twin's, and held for later
+    // materials; a material they cannot be solved for yet is skipped, with what depends on it.
+    void step_rules(const Material& m, nlohmann::ordered_json& entry) {
+        if (rules_written_.count(m)) {
+            describe_rules(entry, m);
+            return;
+        }
+        std::string why = rules_unsolved_reason(rules_->rule_set(), m);
+        for (const Material& d : rules_skipped_)
+            if (why.empty() && may_depend_on(m, d)) why = m.name() + " needs " + d.name();
+        if (!why.empty()) {
+            rules_skipped_.push_back(m);
+            rules_skipped_.push_back(m.flipped());
+            if (sum_.rules_skipped++ == 0) sum_.rules_skipped_reason = why;
+            return;
+        }
+        const auto t0 = Clock::now();
+        auto r = rules_->solve(m, &stock_);
+        const auto w0 = Clock::now();
+        for (const ValueKind k : kRulesKinds) {
+            const Slice<V>* s = r.of(k);
+            if (!s) continue;
+            sum_.table_bytes += write_rules_table(o_.out, variant_, *s, k, o_.compression);
+            if (m.flipped() == m) continue;
+            const auto twin = Symmetry<V>::flipped(*s, Sides::white, &stock_);
+            sum_.table_bytes += write_rules_table(o_.out, variant_, *twin, k, o_.compression);
+            twin->give_arrays(stock_);
+        }
+        if (m.flipped() != m) rules_written_.insert(m.flipped());
+        sum_.table_seconds += seconds_since(w0);
+        for (auto* s : {r.main.get(), r.idle.get()})
+            if (s)
+                for (auto& c : s->capture) stock_.give(c);
+        rules_->add(m, std::move(r));
+        describe_rules(entry, m);
+        sum_.rules_seconds += seconds_since(t0);
+    }
+
+    // The rules tables of m in its manifest entry.
+    void describe_rules(nlohmann::ordered_json& entry, const Material& m) const {
+        compress::describe_rules_tables(entry, o_.out, m);
     }
 
     // Twins of an --only material are written but not in the order: listed too.
     void record_orphan_twins() {
         if (twin_entries_.empty()) return;
-        for (auto& [m, entry] : twin_entries_) manifest_[m.name()] = entry;
-        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_);
+        for (auto& [m, entry] : twin_entries_) {
+            if (rules_) describe_rules(entry, m);
+            manifest_[m.name()] = entry;
+        }
+        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_,
+                                 rules_ ? &rules_->rule_set() : nullptr);
     }
 
     const VariantId variant_;
@@ -258,6 +323,10 @@ class Generation {
     // The entries of twins written with a slice solved in this run, waiting for their turn.
     std::map<Material, nlohmann::ordered_json> twin_entries_;
     SolvedSlices<V> slices_;
+    // The values under the rules, beside the pure ones; null without counters or with --no-rules.
+    std::unique_ptr<RulesSlices<V>> rules_;
+    std::set<Material> rules_written_;     // twins whose rules tables a solved slice wrote
+    std::vector<Material> rules_skipped_;  // materials without rules tables in this run
     // Arrays of slices no longer needed, for the next ones (no fresh pages to zero).
     ArrayStock stock_;
     GenSummary sum_;

@@ -14,6 +14,31 @@
 
 namespace dtb::gen {
 
+// m's rules tables (when the directory has them) recompressed at the target's level, as
+// dtb gen would write them; the number rewritten.
+int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const Material& m,
+                      compress::Compression target, PackEvent& ev, int& tables) {
+    int rewritten = 0;
+    for (const ValueKind kind : kRulesKinds) {
+        const auto path = dir / compress::table_file_name(m, kind);
+        if (!std::filesystem::exists(path)) continue;
+        ++tables;
+        std::unique_ptr<compress::TableReader> t;
+        std::string message;
+        if (compress::TableReader::open(path, {variant, m, kind}, t, message) !=
+            compress::ErrorCode::ok)
+            throw compress::TableError(message);
+        ev.bytes_before += t->file_size();
+        if (t->zstd_level() != compress::zstd_level(target, kind)) {
+            t.reset();
+            compress::recompress_table(path, {variant, m, kind}, target);
+            ++rewritten;
+        }
+        ev.bytes_after += std::filesystem::file_size(path);
+    }
+    return rewritten;
+}
+
 PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,
                         const PackCallbacks& cb) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -63,10 +88,13 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
             ev.tables_rewritten += stale[k];
             ev.bytes_after += std::filesystem::file_size(path_of(k));
         }
+        int tables = int(kValueKinds.size());
+        ev.tables_rewritten += pack_rules_tables(dir, variant, *m, target, ev, tables);
         sum.tables_rewritten += ev.tables_rewritten;
-        sum.tables_kept += 3 - ev.tables_rewritten;
+        sum.tables_kept += tables - ev.tables_rewritten;
         if (ev.tables_rewritten) {
             compress::describe_tables(entry, dir, variant, *m);
+            compress::describe_rules_tables(entry, dir, *m);
             compress::write_json_file(manifest_path, manifest);
         }
         sum.bytes_before += ev.bytes_before;

@@ -5,52 +5,15 @@
 #include <new>
 #include <string>
 
+#include "c_api_support.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/probe.h"
 #include "dtb/probe/handle.hpp"
 #include "dtb/probe/prober.hpp"
 
-struct dtb_tb {
-    std::unique_ptr<dtb::probe::Handle> handle;
-};
-
 namespace dtb::probe {
 
 namespace {
-
-// The detail of this thread's last error (errno-like; see dtb_error_message).
-std::string& last_error() {
-    thread_local std::string message;
-    return message;
-}
-
-dtb_status fail(Status s, std::string message) {
-    last_error() = std::move(message);
-    return dtb_status(s);
-}
-
-dtb_status finish(Status s, std::string& message) {
-    if (s != Status::ok) return fail(s, message.empty() ? to_string(s) : message);
-    return DTB_OK;
-}
-
-// Runs f, turning exceptions into status codes.
-template <class F>
-dtb_status guarded(F&& f) {
-    try {
-        return f();
-    } catch (const NotationError& e) {
-        return fail(Status::fen, e.what());
-    } catch (const std::bad_alloc&) {
-        return fail(Status::memory, "out of memory");
-    } catch (const std::exception& e) {
-        return fail(Status::position, e.what());
-    }
-}
-
-dtb_value to_c(const Value& v, int want) {
-    return {int(v.wdl), want & want_dtw ? int(v.dtw) : -1, want & want_dtc ? int(v.dtc) : -1};
-}
 
 // Writes min(count, capacity) moves; DTB_ERR_BUFFER when they do not all fit.
 template <class V>
@@ -277,6 +240,8 @@ const char* dtb_status_string(dtb_status status) {
             return "out of memory";
         case DTB_ERR_BUFFER:
             return "output array too small";
+        case DTB_ERR_COUNTERS:
+            return "draw counters the position cannot have";
     }
     return "unknown status";
 }

@@ -24,6 +24,15 @@ std::optional<VariantId> directory_variant(const std::filesystem::path& dir, std
     }
 }
 
+// The rule set dir's manifest names for its rules tables ("" if none or no manifest).
+std::string directory_rule_set(const std::filesystem::path& dir) {
+    try {
+        return compress::manifest_rule_set(compress::read_manifest(dir));
+    } catch (const compress::TableError&) {
+        return "";
+    }
+}
+
 }  // namespace
 
 Status Handle::open(const std::filesystem::path& dir, std::optional<std::string_view> variant,
@@ -41,7 +50,7 @@ Status Handle::open(const std::filesystem::path& dir, std::optional<std::string_
         return Status::variant;
     }
     try {
-        out.reset(new Handle(dir, *id, cache_bytes));
+        out.reset(new Handle(dir, *id, cache_bytes, directory_rule_set(dir)));
     } catch (const std::bad_alloc&) {
         message = "out of memory for a cache of " + std::to_string(cache_bytes) + " bytes";
         return Status::memory;

@@ -13,7 +13,7 @@ namespace dtb::probe {
 
 namespace {
 
-constexpr int kKinds = int(kValueKinds.size());
+constexpr int kKinds = int(kEveryKind.size());
 constexpr int kSlots = Material::kSlots * kKinds;
 static_assert(Material::kMostOfKind >= Store::kMaxPieces);
 

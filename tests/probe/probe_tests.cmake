@@ -32,10 +32,28 @@ probe_cli_test(probe_not_available EXIT 1 ARGS probe ${DTB_PROBE_TABLES} "W:WKa1
     REGEX "not available")
 probe_cli_test(probe_game_over EXIT 2 ARGS probe ${DTB_PROBE_TABLES} "W:WKa1:B"
     REGEX "already over")
-probe_cli_test(best_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+probe_cli_test(best_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --pure
     REGEX "win in 3 plies.*dtw 2.*dtw 1.*dtw 0.*Black has no move")
 probe_cli_test(best_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,line"
-    ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json COMPACT_REGEX "\"dtw\":0}.}$")
+    ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --pure --json COMPACT_REGEX "\"dtw\":0}.}$")
+# Under the counters: fresh, run up by moves, set directly, and counters no position has.
+probe_cli_test(probe_rules_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,moves,rules"
+    ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json
+    COMPACT_REGEX "\"rules\":{\"rule_set\":\"fmjd64\",\"state\":{.*\"wdl\":\"win\",\"class\":\"win\",\"plies\":3,")
+probe_cli_test(probe_rules_cursed EXIT 0 ARGS probe ${DTB_PROBE_TABLES} "W:WKe1,Kh2:Bb6"
+    --counters kings-only=29 REGEX "under the counters: cursed-win.*decided by kings-only")
+probe_cli_test(probe_rules_moves EXIT 0 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+    --moves "a1-b2" REGEX "Black to move.*counters .fmjd64.: ")
+probe_cli_test(probe_rules_bad_counters EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+    --counters "kings-only=999" REGEX "beyond its limit|does not apply")
+probe_cli_test(probe_rules_unknown_counter EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+    --counters "nonsense=3" REGEX "the counters of fmjd64 are: kings-only")
+probe_cli_test(probe_rules_bad_move EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+    --moves "a1-a2" REGEX "--moves: ")
+probe_cli_test(best_rules_json EXIT 0 JSON JSON_KEYS "variant,fen,rule_set,state,wdl,plies,line"
+    ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json)
+probe_cli_test(best_rules_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+    REGEX "win under the counters in 3 plies.*budget.*Black has no move and loses")
 probe_cli_test(best_draw EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:BKh6" REGEX "draw")
 probe_cli_test(best_bad_fen EXIT 2 ARGS best ${DTB_PROBE_TABLES} "W:Wa1:Bh8:X")
 set_tests_properties(${probe_cli_tests} PROPERTIES FIXTURES_REQUIRED probe_tables)

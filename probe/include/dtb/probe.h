@@ -35,7 +35,7 @@ typedef enum dtb_status {
     DTB_ERR_ARGUMENT = 1,      /* a null pointer, an unknown flag */
     DTB_ERR_DIRECTORY = 2,     /* no such directory, or no readable manifest.json in it */
     DTB_ERR_VARIANT = 3,       /* the variant is unknown, or has no tables (frisian) */
-    DTB_ERR_FEN = 4,           /* a malformed FEN */
+    DTB_ERR_FEN = 4,           /* a malformed FEN, or a move text that names no legal move */
     DTB_ERR_POSITION = 5,      /* not a position: pieces overlap, a man on its promotion row,
                                   a square off the board, the side not to move has no piece */
     DTB_ERR_NOT_AVAILABLE = 6, /* the position (or a capture from it) needs a table that is not
@@ -43,7 +43,9 @@ typedef enum dtb_status {
     DTB_ERR_IO = 7,            /* a table file could not be read */
     DTB_ERR_CORRUPT = 8,       /* a table file is truncated, corrupted or does not match */
     DTB_ERR_MEMORY = 9,        /* out of memory */
-    DTB_ERR_BUFFER = 10        /* an output array is too small (the count needed is set) */
+    DTB_ERR_BUFFER = 10,       /* an output array is too small (the count needed is set) */
+    DTB_ERR_COUNTERS = 11      /* draw counters the position cannot have (a count beyond its
+                                  limit, for a rule out of scope, ...) */
 } dtb_status;
 
 /* The game value for the side to move (the same codes as the table files). */
@@ -108,6 +110,73 @@ dtb_status dtb_best_moves(dtb_tb* tb, const char* fen, dtb_move* moves, size_t c
  * DTB_ERR_BUFFER when capacity is smaller. Needs the DTW tables. */
 dtb_status dtb_best_line(dtb_tb* tb, const char* fen, dtb_move* moves, size_t capacity,
                          size_t* count);
+
+/* ---- Under the draw counters (RULES.md section 2) ----
+ *
+ * The tables of `dtb gen` also hold the values under the variant's force and move-count
+ * rules, for one rule set (dtb_rule_set(); e.g. russian "fmjd64"). The counters of a position
+ * are one count per rule of that set, in plies since the count started, or -1 where the rule
+ * is not counting (out of its scope, or waiting: russian 7.2.7 when the lone king stood off
+ * the long diagonal, the portuguese count before the river). A win the counters turn into a
+ * draw is a cursed win, a loss they save a blessed loss. */
+#define DTB_MAX_COUNTERS 6
+
+typedef struct dtb_counters {
+    int plies[DTB_MAX_COUNTERS]; /* index i: the rule set's rule i (dtb_counter_name) */
+} dtb_counters;
+
+typedef enum dtb_rules_class {
+    DTB_CLASS_WIN = 1,
+    DTB_CLASS_CURSED_WIN = 2, /* won with counters ignored, drawn under them */
+    DTB_CLASS_DRAW = 3,
+    DTB_CLASS_BLESSED_LOSS = 4, /* lost with counters ignored, drawn under them */
+    DTB_CLASS_LOSS = 5
+} dtb_rules_class;
+
+typedef struct dtb_rules_value {
+    int wdl;        /* dtb_wdl under the counters */
+    int klass;      /* dtb_rules_class */
+    int budget;     /* plies the binding counter must leave for the position's win or loss
+                       (also for a cursed win or blessed loss: what it would need); -1 if none */
+    dtb_value pure; /* the value with counters ignored: WDL, DTW and DTC */
+} dtb_rules_value;
+
+/* A legal move, the counters after it and the value after it under them (for the side to
+ * move then). */
+typedef struct dtb_rules_move {
+    char text[64];
+    dtb_counters counters;
+    dtb_rules_value after;
+} dtb_rules_move;
+
+/* The rule set the tables follow, its number of counters and the name of counter i
+ * (e.g. "three-kings"); "" beyond the last. */
+const char* dtb_rule_set(const dtb_tb* tb);
+int dtb_counter_count(const dtb_tb* tb);
+const char* dtb_counter_name(const dtb_tb* tb, int i);
+
+/* The counters after `moves` (PDN move texts separated by spaces, NULL or "" for none) are
+ * played from `fen` with fresh counters; the position reached is written to fen_out when it
+ * is not NULL (fen_capacity bytes, NUL included). */
+dtb_status dtb_counters_after(dtb_tb* tb, const char* fen, const char* moves, dtb_counters* out,
+                              char* fen_out, size_t fen_capacity);
+
+/* The value of `fen` under the rules at `counters` (NULL: fresh, as when the position has
+ * just arisen by a capture), with the pure value beside it. */
+dtb_status dtb_probe_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                           dtb_rules_value* out);
+
+/* Every legal move under the rules, best first: the moves that win within the counters
+ * (least budget first), then those that keep a draw, then losses (most budget first).
+ * Buffer conventions as dtb_best_moves. */
+dtb_status dtb_best_moves_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                                dtb_rules_move* moves, size_t capacity, size_t* count);
+
+/* The line under the rules from a position won or lost under them, to the end of the game:
+ * the winner's moves keep the win within the counters, the loser's need the most budget.
+ * None for a draw under the rules. Buffer conventions as dtb_best_line. */
+dtb_status dtb_best_line_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                               dtb_rules_move* moves, size_t capacity, size_t* count);
 
 /* A fixed sentence for a status code. */
 const char* dtb_status_string(dtb_status status);

@@ -20,6 +20,7 @@
 #include "dtb/probe.h"
 #include "dtb/probe/handle.hpp"
 #include "dtb/probe/prober.hpp"
+#include "dtb/probe/rules_prober.hpp"
 #include "dtb/probe/status.hpp"
 
 namespace dtb::probe {
@@ -111,6 +112,20 @@ class Tablebase {
             throw Error(Status::variant, "the tables are " + std::string(h.variant_name()) +
                                              ", not " + std::string(V::name));
         return Prober<V>(h.store());
+    }
+
+    // The fast path under the draw counters: a prober of the rules tables for V, under the
+    // rule set they were generated with (throws Error for another variant).
+    template <class V>
+    RulesProber<V> rules_prober() const {
+        const Handle& h = handle_of(raw_);
+        const Prober<V> checked = prober<V>();
+        (void)checked;
+        const RuleSet* set = find_rule_set<V>(h.rule_set_name());
+        if (!set)
+            throw Error(Status::variant, "the tables follow the rule set '" + h.rule_set_name() +
+                                             "', which " + std::string(V::name) + " does not have");
+        return RulesProber<V>(h.store(), *set);
     }
 
   private:

@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "dtb/compress/table_format.hpp"
+#include "dtb/core/counter_rules.hpp"
 #include "dtb/core/direction.hpp"
 #include "dtb/core/material.hpp"
 #include "dtb/core/value.hpp"
@@ -66,10 +67,20 @@ bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_si
 void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
                      VariantId variant, const Material& m);
 
-// dir's manifest: the variant's rules and the entries of `by_name` (material name -> entry)
-// in solving order. Throws TableError.
+// Sets entry's "rules_table_bytes" (per rules kind) from m's rules tables in dir, or removes
+// it when there are none.
+void describe_rules_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
+                           const Material& m);
+
+// dir's manifest: the variant's rules, the counter rules its rules tables follow (none:
+// `counters` null), and the entries of `by_name` (material name -> entry) in solving order.
+// Throws TableError.
 void write_manifest(const std::filesystem::path& dir, VariantId variant, int max_pieces,
-                    const std::map<std::string, nlohmann::ordered_json>& by_name);
+                    const std::map<std::string, nlohmann::ordered_json>& by_name,
+                    const RuleSet* counters = nullptr);
+
+// The name of the rule set a manifest's rules tables follow, or "" when it has none.
+std::string manifest_rule_set(const nlohmann::ordered_json& manifest);
 
 // dir's manifest, parsed. Throws TableError naming the file when there is none ("is this a
 // directory written by dtb gen?") or it is not JSON.

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "dtb/core/material.hpp"
@@ -101,6 +102,23 @@ constexpr RuleSet renamed(RuleSet set, std::string_view name) {
 
 // A variant whose rules document no counter: repetition is its only draw, as in the pure values.
 inline constexpr RuleSet kNoCounters = rule_set("none", "no counter rule: repetition only");
+
+// V's rule set named `name` ("" its default), or null.
+template <class V>
+constexpr const RuleSet* find_rule_set(std::string_view name) {
+    if (name.empty()) return &V::rule_sets[0];
+    for (const RuleSet& s : V::rule_sets)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+// V's rule set names, the default first: "fmjd, ..." for messages.
+template <class V>
+std::string rule_set_names() {
+    std::string out;
+    for (const RuleSet& s : V::rule_sets) out += (out.empty() ? "" : ", ") + std::string(s.name);
+    return out;
+}
 
 // ---------------------------------------------------------------------------------------
 // Scopes over a material.

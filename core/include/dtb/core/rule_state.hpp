@@ -17,6 +17,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/move.hpp"
 #include "dtb/core/position.hpp"
+#include "dtb/core/value.hpp"
 
 namespace dtb {
 
@@ -132,6 +133,22 @@ RuleState after_move(const RuleSet& set, const RuleState& s, const Position<V>& 
     return n;
 }
 
+// Whether rule r may be in scope and not counting: fixed at arising (russian 7.2.7) or
+// started late (the portuguese river).
+constexpr bool may_idle(const CounterRule& r) {
+    return r.kind == CounterKind::force &&
+           (r.fixed != Fixed::nothing || r.start == Start::on_river);
+}
+
+// The rules table that holds the values at counters s of material m: `rules_idle` when a
+// rule in scope that may idle does, else `rules` (core/value.hpp).
+inline ValueKind rules_kind(const RuleSet& set, const RuleState& s, const Material& m) {
+    for (int i = 0; i < set.count; ++i)
+        if (may_idle(set.rules[i]) && in_scope(set.rules[i].scope, m) && !s.counting(i))
+            return ValueKind::rules_idle;
+    return ValueKind::rules;
+}
+
 // The plies rule `i` has left at `p` (kUnlimited if it is not counting).
 template <class V>
 int plies_left(const RuleSet& set, const RuleState& s, int i, const Position<V>& p) {
@@ -177,10 +194,8 @@ std::string invalid_state(const RuleSet& set, const RuleState& s, const Position
             if (s.counting(i)) return name + " does not apply to this material";
             continue;
         }
-        const bool may_idle = r.kind == CounterKind::force &&
-                              (r.fixed != Fixed::nothing || r.start == Start::on_river);
         if (!s.counting(i)) {
-            if (!may_idle) return name + " must be counting in this material";
+            if (!may_idle(r)) return name + " must be counting in this material";
             if (r.start == Start::on_river &&
                 (p.kings_of(rule_state_detail::strong_color<V>(r, m)) & long_diagonal<G>()) != 0)
                 return name + " has started: the strong side has a king on the long diagonal";

@@ -23,12 +23,21 @@ struct Value {
 };
 
 // The kinds of values a material's tables hold, one table each. The numbers are those of the
-// table file format (compress/table_format.hpp).
-enum class ValueKind : std::uint8_t { wdl = 1, dtw = 2, dtc = 3 };
+// table file format (compress/table_format.hpp). The pure kinds (kValueKinds) ignore the draw
+// counters; the rules kinds (kRulesKinds, rules_value.hpp) hold the values under them: `rules`
+// with every counter of the material's rules counting, `rules_idle` with the one a rule fixes
+// or starts late not counting (russian 7.2.7 off the long diagonal, portuguese before the river).
+enum class ValueKind : std::uint8_t { wdl = 1, dtw = 2, dtc = 3, rules = 4, rules_idle = 5 };
 inline constexpr std::array<ValueKind, 3> kValueKinds = {ValueKind::wdl, ValueKind::dtw,
                                                          ValueKind::dtc};
-// k's place in kValueKinds.
+inline constexpr std::array<ValueKind, 2> kRulesKinds = {ValueKind::rules, ValueKind::rules_idle};
+inline constexpr std::array<ValueKind, 5> kEveryKind = {
+    ValueKind::wdl, ValueKind::dtw, ValueKind::dtc, ValueKind::rules, ValueKind::rules_idle};
+// k's place among all kinds, pure first.
 constexpr int kind_index(ValueKind k) { return int(k) - int(ValueKind::wdl); }
+constexpr bool is_rules_kind(ValueKind k) {
+    return k == ValueKind::rules || k == ValueKind::rules_idle;
+}
 
 constexpr const char* to_string(ValueKind k) {
     switch (k) {
@@ -38,6 +47,10 @@ constexpr const char* to_string(ValueKind k) {
             return "dtw";
         case ValueKind::dtc:
             return "dtc";
+        case ValueKind::rules:
+            return "rules";
+        case ValueKind::rules_idle:
+            return "rules-idle";
     }
     return "?";
 }

@@ -114,7 +114,7 @@ bool summarise_exits(const SolverContext<V>& ctx, const Position<V>& p, ExitSumm
         }
         if (promotes) {
             const ExitValue v =
-                ctx.exits.exit_value(apply(p, MoveGen<V>::quiet_move(from, to, true)));
+                ctx.exits.promotion_value(apply(p, MoveGen<V>::quiet_move(from, to, true)));
             dtw.add(v.wdl(), v.dtw() + 1);
             dtc.add(v.wdl(), 1);
             return;
@@ -123,7 +123,7 @@ bool summarise_exits(const SolverContext<V>& ctx, const Position<V>& p, ExitSumm
         if (j == ManChildren<V>::kUnknown)
             j = ctx.slice->index.rank(apply(p, MoveGen<V>::quiet_move(from, to, false)));
         const Wdl w = Wdl(ctx.slice->wdl[1 - s][j]);
-        dtw.add(w, ctx.slice->dtw[1 - s][j] + 1);
+        dtw.add(w, ctx.man_moves_restart ? 1 : ctx.slice->dtw[1 - s][j] + 1);
         dtc.add(w, 1);
     });
     return false;

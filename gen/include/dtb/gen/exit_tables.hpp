@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "dtb/core/flip.hpp"
@@ -21,13 +22,21 @@ namespace dtb::gen {
 
 template <class V>
 class ExitTables {
+    using Slots = std::vector<const Slice<V>*>;
+
   public:
-    // Answers for m's positions from s (not owned), or no longer (null).
+    // Answers for m's positions from s (not owned), or no longer (null). A slice without
+    // DTW arrays answers distance 0 (the rules' view of a child whose counts start afresh).
     void hold(const Material& m, const Slice<V>* s) {
-        if (std::max({m.white_men, m.white_kings, m.black_men, m.black_kings}) >
-            Material::kMostOfKind)
-            throw std::invalid_argument(m.name() + ": more than 8 men or kings of a kind");
+        check(m);
         by_slot_[std::size_t(m.slot())] = s;
+        promoted_[std::size_t(m.slot())] = s;
+    }
+    // Answers for m's positions reached by a promotion from s instead (the rules' view of a
+    // child where the parent's count runs on).
+    void hold_promoted(const Material& m, const Slice<V>* s) {
+        check(m);
+        promoted_[std::size_t(m.slot())] = s;
     }
 
     // f(slice, q) for the slice holding p's material with q = p, or for its twin's slice
@@ -35,40 +44,56 @@ class ExitTables {
     // an out-parameter: copying a position just made stalls on store forwarding.
     template <class F>
     decltype(auto) with_holding(const Position<V>& p, F&& f) const {
-        const int wm = popcount(p.men(Color::white)), wk = popcount(p.kings_of(Color::white));
-        const int bm = popcount(p.men(Color::black)), bk = popcount(p.kings_of(Color::black));
-        if (std::max({wm, wk, bm, bk}) <= Material::kMostOfKind) {
-            if (const Slice<V>* s = by_slot_[std::size_t(Material{wm, wk, bm, bk}.slot())])
-                return f(s, p);
-            if (const Slice<V>* s = by_slot_[std::size_t(Material{bm, bk, wm, wk}.slot())])
-                return f(s, Flip<V>::apply(p));
-        }
-        return f(static_cast<const Slice<V>*>(nullptr), p);
+        return holding(by_slot_, p, std::forward<F>(f));
     }
 
     // WDL and DTW of p for a solver: p's material or its twin must be held, or p's side to
     // move has no piece (the game is over); throws std::logic_error otherwise (a slice
     // solved before one it needs).
-    ExitValue exit_value(const Position<V>& p) const {
+    ExitValue exit_value(const Position<V>& p) const { return value_in(by_slot_, p); }
+    // The same for a position a promotion reached.
+    ExitValue promotion_value(const Position<V>& p) const { return value_in(promoted_, p); }
+
+  private:
+    template <class F>
+    static decltype(auto) holding(const Slots& slots, const Position<V>& p, F&& f) {
+        const int wm = popcount(p.men(Color::white)), wk = popcount(p.kings_of(Color::white));
+        const int bm = popcount(p.men(Color::black)), bk = popcount(p.kings_of(Color::black));
+        if (std::max({wm, wk, bm, bk}) <= Material::kMostOfKind) {
+            if (const Slice<V>* s = slots[std::size_t(Material{wm, wk, bm, bk}.slot())])
+                return f(s, p);
+            if (const Slice<V>* s = slots[std::size_t(Material{bm, bk, wm, wk}.slot())])
+                return f(s, Flip<V>::apply(p));
+        }
+        return f(static_cast<const Slice<V>*>(nullptr), p);
+    }
+
+    static ExitValue value_in(const Slots& slots, const Position<V>& p) {
         if (p.white == 0 || p.black == 0) {
             if (p.pieces(p.side) != 0) throw missing();
             return {game_over_value<V>().wdl, 0};
         }
-        return with_holding(p, [](const Slice<V>* s, const Position<V>& q) -> ExitValue {
+        return holding(slots, p, [](const Slice<V>* s, const Position<V>& q) -> ExitValue {
             if (!s) throw missing();
             const int side = static_cast<int>(q.side);
             const std::uint64_t i = s->index.rank(q);
             const Wdl w = Wdl(s->wdl[side][i]);
             if (w == Wdl::unknown) throw missing();
-            return {w, s->dtw[side][i]};
+            return {w, s->dtw[side].empty() ? std::uint16_t(0) : s->dtw[side][i]};
         });
     }
 
-  private:
+    static void check(const Material& m) {
+        if (std::max({m.white_men, m.white_kings, m.black_men, m.black_kings}) >
+            Material::kMostOfKind)
+            throw std::invalid_argument(m.name() + ": more than 8 men or kings of a kind");
+    }
     static std::logic_error missing() {
         return std::logic_error("generator: a slice was solved before one it needs");
     }
-    std::vector<const Slice<V>*> by_slot_ = std::vector<const Slice<V>*>(Material::kSlots);
+
+    Slots by_slot_ = Slots(Material::kSlots);
+    Slots promoted_ = Slots(Material::kSlots);
 };
 
 }  // namespace dtb::gen

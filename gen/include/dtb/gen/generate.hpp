@@ -26,6 +26,10 @@ struct GenOptions {
     int threads = 0;               // 0: all cores
     std::optional<Material> only;  // solve just this material (its dependencies must exist)
     compress::Compression compression = compress::Compression::small;
+    // The values under the draw counters (tables of kind rules and rules_idle), under the
+    // variant's rule set of this name ("" its default); false: pure tables only.
+    bool rules = true;
+    std::string rule_set;
 };
 
 struct SliceEvent {
@@ -44,6 +48,10 @@ struct GenSummary {
     double seconds = 0;
     double table_seconds = 0;       // of which compressing and writing tables
     std::uint64_t table_bytes = 0;  // written
+    double rules_seconds = 0;       // solving and writing the values under the rules
+    // Materials whose values under the rules are not generated, and why (the first reason).
+    int rules_skipped = 0;
+    std::string rules_skipped_reason;
 };
 
 struct GenCallbacks {

@@ -22,6 +22,10 @@
 //                     passes at once, one thread each;
 //   men_only.hpp      a slice of men only that only advance: no pass at all.
 // Tests solve with the counting loop everywhere (LevelLoop::counting) and compare.
+//
+// Values under the rules (rules_solve.hpp) come from the same solver with other exits and
+// one pass: the DTW pass, whose distance then is the budget the binding counter must leave
+// (RulesBudget).
 #pragma once
 
 #include <omp.h>
@@ -29,6 +33,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "dtb/gen/counting_loop.hpp"
@@ -50,16 +56,31 @@ namespace dtb::gen {
 // (solve_one_sided); or, for tests that compare, every region by the counting loop.
 enum class LevelLoop { fastest, counting };
 
+// A solve of the values under the rules: the distance is the budget (rules_classes.hpp); where
+// man moves restart the binding count, a man move's child counts 1, and a position whose
+// budget exceeds `cap` (the most the count can leave) is a draw before later blocks read it.
+struct RulesBudget {
+    bool man_moves_restart = false;
+    int cap = 0;
+};
+
 template <class V>
 class SliceSolver {
   public:
     // `exits` answers for any position reached by a capture or a promotion, a side without
     // pieces included. The slice's arrays are taken from `stock` where it has them.
     SliceSolver(const Material& m, const ExitTables<V>& exits, LevelLoop loop = LevelLoop::fastest,
-                ArrayStock* stock = nullptr)
+                ArrayStock* stock = nullptr, std::optional<RulesBudget> rules = std::nullopt)
         : ctx_(m, exits, stock) {
         const auto& idx = ctx_.slice->index;
         ctx_.by_block = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
+        if (rules) {
+            ctx_.rules = true;
+            ctx_.man_moves_restart = rules->man_moves_restart;
+            cap_ = rules->cap;
+            if (ctx_.man_moves_restart && !ctx_.by_block && m.men() > 0)
+                throw std::logic_error("generator: a count that man moves restart needs blocks");
+        }
         if (loop == LevelLoop::fastest) {
             ctx_.one_sided = ctx_.by_block && (m.white_kings == 0) != (m.black_kings == 0);
             // The bit-parallel loop wants regions of one block: men only advance, or no men.
@@ -120,10 +141,27 @@ class SliceSolver {
             ctx_.slabs.template prepare<Shared>(sc.slabs, sc.men.first, sc.men.second);
         if (ctx_.one_sided) {
             solve_one_sided<Shared>(ctx_, r, sc);
-            return;
+        } else {
+            run_pass<Shared>(Pass::dtw, r, sc);
+            if (!ctx_.rules) run_pass<Shared>(Pass::dtc, r, sc);
         }
-        run_pass<Shared>(Pass::dtw, r, sc);
-        run_pass<Shared>(Pass::dtc, r, sc);
+        if (ctx_.man_moves_restart) cap_region<Shared>(r);
+    }
+
+    // Positions whose budget exceeds what a restarted count leaves are draws under the rules.
+    template <bool Shared>
+    void cap_region(const Region& r) {
+        Slice<V>& slice = *ctx_.slice;
+        const std::uint64_t base = ctx_.base(r), size = ctx_.size(r);
+        for_range<Shared>(2, [&](std::size_t s, int) {
+            for (std::uint64_t i = base; i < base + size; ++i) {
+                const auto w = Wdl(slice.wdl[s][i]);
+                if ((w == Wdl::win || w == Wdl::loss) && slice.dtw[s][i] > cap_) {
+                    slice.wdl[s][i] = std::uint8_t(Wdl::draw);
+                    slice.dtw[s][i] = 0;
+                }
+            }
+        });
     }
 
     template <bool Shared>
@@ -134,6 +172,7 @@ class SliceSolver {
     }
 
     SolverContext<V> ctx_;
+    int cap_ = 0;
     std::vector<std::vector<std::uint64_t>> waves_;  // by_block: the blocks, in solving order
 };
 

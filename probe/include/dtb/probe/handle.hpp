@@ -24,11 +24,16 @@ class Handle {
     VariantId variant() const { return store_.variant(); }
     std::string_view variant_name() const { return dtb::variant_name(store_.variant()); }
     const Store& store() const { return store_; }
+    // The counter rule set the directory's rules tables follow (manifest "counters"), or ""
+    // for the variant's default.
+    const std::string& rule_set_name() const { return rule_set_; }
 
   private:
-    Handle(const std::filesystem::path& dir, VariantId v, std::size_t cache_bytes)
-        : store_(dir, v, cache_bytes) {}
+    Handle(const std::filesystem::path& dir, VariantId v, std::size_t cache_bytes,
+           std::string rule_set)
+        : store_(dir, v, cache_bytes), rule_set_(std::move(rule_set)) {}
     Store store_;
+    std::string rule_set_;
 };
 
 }  // namespace dtb::probe

@@ -21,6 +21,7 @@ enum class Status : int {
     corrupt = DTB_ERR_CORRUPT,
     memory = DTB_ERR_MEMORY,
     buffer = DTB_ERR_BUFFER,
+    counters = DTB_ERR_COUNTERS,
 };
 
 inline const char* to_string(Status s) { return dtb_status_string(dtb_status(s)); }

@@ -1,0 +1,193 @@
+// The values under the rules of a material (core/rules_value.hpp), per class of counter
+// states (rules_classes.hpp), from the rules values of the materials solved before it.
+//
+// Each class is solved by SliceSolver with the rules' exits and one pass, the DTW pass, whose
+// distance is then the budget the binding counter must leave:
+//   a capture's child is valued at its fresh counters (its `fresh` view: its class there, its
+//     value kept if its budget fits what fresh counters leave), worth 1: the capture ends
+//     every count;
+//   a promotion's child likewise, unless the binding force count runs on into the child's
+//     material (FMJD 6.3, russian 7.2.7): then it is valued with its own budget, plus 1;
+//   a man move's child: with its budget plus 1 where the binding count runs through man
+//     moves, worth 1 where they restart it (and then a draw when its budget exceeds the
+//     restarted count's limit, capped as each block is solved).
+// Positions whose budget exceeds the most the binding counter can leave are draws.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "dtb/core/rule_state.hpp"
+#include "dtb/core/rules_value.hpp"
+#include "dtb/gen/exit_tables.hpp"
+#include "dtb/gen/for_range.hpp"
+#include "dtb/gen/rules_classes.hpp"
+#include "dtb/gen/rules_river.hpp"
+#include "dtb/gen/slice.hpp"
+#include "dtb/gen/solver.hpp"
+
+namespace dtb::gen {
+
+// A material's values under the rules: per class, WDL and budget (in a Slice's wdl and dtw),
+// and the fresh view: the WDL at fresh counters (no DTW arrays: distance 0 as an exit).
+template <class V>
+struct MaterialRules {
+    std::unique_ptr<Slice<V>> main, idle, fresh;
+
+    const Slice<V>* of(ValueKind k) const {
+        return k == ValueKind::rules ? main.get() : idle.get();
+    }
+};
+
+// Why the rules of material m cannot be solved yet, or "".
+inline std::string rules_unsolved_reason(const RuleSet& set, const Material& m) {
+    for (const bool idle : {false, true}) {
+        if (idle && !has_idle_class(set, m)) continue;
+        const RulesClass c = rules_class(set, m, idle);
+        if (c.binding == Binding::two_counts)
+            return m.name() +
+                   ": two counters that restart differently bind at once (russian "
+                   "7.2.5 beside 7.2.6): not solved yet";
+    }
+    for (const CounterRule& r : set.list())
+        if (r.start == Start::on_river && in_scope(r.scope, m) && m.men() != 0)
+            return m.name() +
+                   ": a force count that starts at the river with men on the board: not "
+                   "solved";
+    return "";
+}
+
+template <class V>
+class RulesSlices {
+  public:
+    explicit RulesSlices(const RuleSet& set) : set_(set) {}
+
+    const RuleSet& rule_set() const { return set_; }
+
+    // m's rules solved from the held ones (those of every material it captures or promotes
+    // into must be held). Throws std::logic_error where rules_unsolved_reason says so.
+    MaterialRules<V> solve(const Material& m, ArrayStock* stock = nullptr) const {
+        if (const std::string why = rules_unsolved_reason(set_, m); !why.empty())
+            throw std::logic_error("generator: " + why);
+        MaterialRules<V> r;
+        r.main = solve_class(m, false, stock);
+        if (has_idle_class(set_, m)) r.idle = solve_idle_class(m, *r.main, stock);
+        r.fresh = fresh_view(m, *r.main, r.idle.get());
+        return r;
+    }
+
+    // Holds m's rules for the materials solved later.
+    void add(const Material& m, MaterialRules<V> r) {
+        exits_.hold(m, r.fresh.get());
+        held_[m] = std::move(r);
+    }
+    void remove(const Material& m) {
+        exits_.hold(m, nullptr);
+        held_.erase(m);
+    }
+    const MaterialRules<V>* held(const Material& m) const {
+        const auto it = held_.find(m);
+        return it == held_.end() ? nullptr : &it->second;
+    }
+    // The fresh views: what a capture leads to.
+    const ExitTables<V>& exits() const { return exits_; }
+
+  private:
+    std::unique_ptr<Slice<V>> solve_class(const Material& m, bool idle, ArrayStock* stock) const {
+        const RulesClass c = rules_class(set_, m, idle);
+        ExitTables<V> exits = exits_;
+        if (c.binding == Binding::force)
+            for (const Material& child : promotions(m))
+                if (in_scope(set_.rules[c.rule].scope, child)) {
+                    const MaterialRules<V>* h = held_of(child);
+                    if (!h) throw std::logic_error("generator: " + child.name() + " not held");
+                    hold_promoted(exits, child, *h);
+                }
+        const RulesBudget budget{c.binding == Binding::progress, c.max_plies};
+        SliceSolver<V> solver(m, exits, LevelLoop::fastest, stock, budget);
+        auto slice = solver.solve();
+        for (auto& d : slice->dtc) d = {};
+        if (c.max_plies != kUnlimited) cap(*slice, c.max_plies);
+        return slice;
+    }
+
+    // The class where a rule waits: solved as the others where it waits for good (russian
+    // 7.2.7), on the graph of rules_river.hpp where a move may start it (the river).
+    std::unique_ptr<Slice<V>> solve_idle_class(const Material& m, const Slice<V>& main,
+                                               ArrayStock* stock) const {
+        for (int i = 0; i < set_.count; ++i)
+            if (set_.rules[i].start == Start::on_river && in_scope(set_.rules[i].scope, m))
+                return solve_before_river(set_, i, main, exits_,
+                                          rules_class(set_, m, true).max_plies);
+        return solve_class(m, true, stock);
+    }
+
+    // The materials a promotion leads to from m.
+    static std::vector<Material> promotions(const Material& m) {
+        std::vector<Material> out;
+        if (m.white_men > 0)
+            out.push_back({m.white_men - 1, m.white_kings + 1, m.black_men, m.black_kings});
+        if (m.black_men > 0)
+            out.push_back({m.white_men, m.white_kings, m.black_men - 1, m.black_kings + 1});
+        return out;
+    }
+
+    // The held rules of m, or of its twin (answered through the flip by ExitTables).
+    const MaterialRules<V>* held_of(const Material& m) const {
+        if (const auto* h = held(m)) return h;
+        return held(m.flipped());
+    }
+    static void hold_promoted(ExitTables<V>& exits, const Material& child,
+                              const MaterialRules<V>& h) {
+        // The twin's slice answers through the flip: hold it under its own material.
+        exits.hold_promoted(h.main->material(), h.main.get());
+        (void)child;
+    }
+
+    static void cap(Slice<V>& s, int max_plies) {
+        for_range<true>(2, [&](std::size_t side, int) {
+            for (std::uint64_t i = 0; i < s.index.size(); ++i) {
+                const auto w = Wdl(s.wdl[side][i]);
+                if ((w == Wdl::win || w == Wdl::loss) && s.dtw[side][i] > max_plies) {
+                    s.wdl[side][i] = std::uint8_t(Wdl::draw);
+                    s.dtw[side][i] = 0;
+                }
+            }
+        });
+    }
+
+    // The WDL of every position of m at fresh counters: the value of the class its fresh
+    // counters are in, kept if the budget fits what they leave.
+    std::unique_ptr<Slice<V>> fresh_view(const Material& m, const Slice<V>& main,
+                                         const Slice<V>* idle) const {
+        auto view = std::make_unique<Slice<V>>(m);
+        for (int s = 0; s < 2; ++s) view->dtw[s] = view->dtc[s] = {};
+        const auto& idx = main.index;
+        constexpr std::uint64_t kPiece = 1 << 14;
+        for_range<true>((idx.size() + kPiece - 1) / kPiece, [&](std::size_t k, int) {
+            const std::uint64_t end = std::min(idx.size(), (k + 1) * kPiece);
+            for (int s = 0; s < 2; ++s)
+                for (std::uint64_t i = k * kPiece; i < end; ++i) {
+                    Position<V> p;
+                    idx.unrank(i, Color(s), p);
+                    const RuleState st = fresh_state(set_, p);
+                    const Slice<V>& c =
+                        idle && rules_kind(set_, st, m) == ValueKind::rules_idle ? *idle : main;
+                    const Wdl w = Wdl(c.wdl[s][i]);
+                    view->wdl[s][i] = std::uint8_t(w);
+                    if (w != Wdl::win && w != Wdl::loss) continue;
+                    if (c.dtw[s][i] > plies_left(set_, st, p))
+                        view->wdl[s][i] = std::uint8_t(Wdl::draw);
+                }
+        });
+        return view;
+    }
+
+    const RuleSet& set_;
+    std::map<Material, MaterialRules<V>> held_;
+    ExitTables<V> exits_;
+};
+
+}  // namespace dtb::gen

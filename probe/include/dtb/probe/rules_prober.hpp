@@ -1,0 +1,251 @@
+// Probing under the draw counters (RULES.md §2): the value of a position at a state of its
+// variant's counters, from the rules tables `dtb gen` writes beside the pure ones.
+//
+// A rules table entry (core/rules_value.hpp) holds the position's WDL and its budget: the
+// fewest plies the binding counter must leave for that win (or that loss) to hold. The table
+// is the one of the state's class (core/rule_state.hpp rules_kind); the value at the state is
+// the entry's WDL if the budget is at most what the counters leave, else a draw. Positions
+// the tables do not store (core/recompute.hpp) are valued from their moves, each child at the
+// counters the move leaves (core/rule_state.hpp after_move): a capture's child afresh.
+//
+// The budget of a value found from moves is counted in the same frame as the tables': a move
+// after which the binding count runs on adds one ply to its child's budget; a move that
+// restarts it (a capture, a man move where man moves restart it) costs one ply in all.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dtb/core/rule_state.hpp"
+#include "dtb/core/rules_value.hpp"
+#include "dtb/probe/prober.hpp"
+
+namespace dtb::probe {
+
+// The value under the rules at some counters: `wdl` at those counters, `budget` the plies the
+// binding counter must leave for the position's win or loss (kept when the counters have
+// taken it, so a cursed win still says what it would need).
+struct RulesAnswer {
+    Wdl wdl = Wdl::draw;
+    Wdl table_wdl = Wdl::draw;  // the value were the counters to leave enough plies
+    int budget = 0;
+};
+
+// What the counters make of a pure value.
+enum class RulesClassOf { win, cursed_win, draw, blessed_loss, loss };
+
+constexpr RulesClassOf classify(Wdl pure, Wdl rules) {
+    if (rules == Wdl::win) return RulesClassOf::win;
+    if (rules == Wdl::loss) return RulesClassOf::loss;
+    if (pure == Wdl::win) return RulesClassOf::cursed_win;
+    if (pure == Wdl::loss) return RulesClassOf::blessed_loss;
+    return RulesClassOf::draw;
+}
+
+constexpr const char* to_string(RulesClassOf c) {
+    switch (c) {
+        case RulesClassOf::win:
+            return "win";
+        case RulesClassOf::cursed_win:
+            return "cursed-win";
+        case RulesClassOf::blessed_loss:
+            return "blessed-loss";
+        case RulesClassOf::loss:
+            return "loss";
+        default:
+            return "draw";
+    }
+}
+
+// A legal move with the counters and the value under the rules after it.
+template <class V>
+struct RulesRatedMove {
+    PathMove<typename V::board> move;
+    std::string text;
+    RuleState state;    // the counters after the move
+    RulesAnswer after;  // for the side to move after it
+    int cost = 0;       // the plies of the mover's budget this move and its child take
+    Value pure;         // the pure value after it (WDL and DTW)
+};
+
+template <class V, class S = Store>
+class RulesProber {
+    using G = typename V::board;
+    using P = Position<V>;
+
+  public:
+    using variant = V;
+
+    RulesProber(const S& store, const RuleSet& set) : store_(&store), set_(&set) {}
+
+    const RuleSet& rule_set() const { return *set_; }
+
+    // The value of p at counters s. Checks p (Prober::check) and s (invalid_state) first.
+    Status probe(const P& p, const RuleState& s, RulesAnswer& out,
+                 std::string* message = nullptr) const {
+        if (const Status st = Prober<V, S>::check(p, message); st != Status::ok) return st;
+        if (const std::string why = invalid_state(*set_, s, p); !why.empty()) {
+            if (message) *message = "counters: " + why;
+            return Status::counters;
+        }
+        return value(p, s, out, message);
+    }
+
+    // The same without the checks.
+    Status value(const P& p, const RuleState& s, RulesAnswer& out, std::string* message) const {
+        if (p.pieces(p.side) == 0) {
+            out = {Wdl::loss, Wdl::loss, 0};
+            return Status::ok;
+        }
+        MoveList<G> moves;
+        if (recompute_kind(p, moves) != Recompute::no) return from_moves(p, s, moves, out, message);
+        return stored(p, s, out, message);
+    }
+
+    // Every legal move with the value under the rules after it, best first for the mover: the
+    // wins within the counters (least budget first, then least pure DTW), then draws, then
+    // losses (most budget first, then most pure DTW).
+    Status rate_moves(const P& p, const RuleState& s, std::vector<RulesRatedMove<V>>& out,
+                      std::string* message = nullptr) const {
+        out.clear();
+        if (const Status st = Prober<V, S>::check(p, message); st != Status::ok) return st;
+        const int left = plies_left(*set_, s, p);
+        for (auto& [pm, text] : legal_moves_with_text(p)) {
+            RulesRatedMove<V> r{pm, std::move(text), {}, {}, 0, {}};
+            const P child = apply(p, pm.move);
+            r.state = after_move(*set_, s, p, pm.move, child);
+            if (const Status st = value(child, r.state, r.after, message); st != Status::ok)
+                return st;
+            r.cost = cost(s, p, pm.move, r.state, child, r.after.budget);
+            if (const Status st = Prober<V, S>(*store_).value(child, want_dtw, r.pure, message);
+                st != Status::ok)
+                return st;
+            if (left <= 0) r.after.wdl = Wdl::draw;  // the game was drawn before this move
+            out.push_back(std::move(r));
+        }
+        std::stable_sort(out.begin(), out.end(),
+                         [](const auto& a, const auto& b) { return rank(a) < rank(b); });
+        return Status::ok;
+    }
+
+    // The line under the rules from p at counters s: the winner's moves that keep the win
+    // within the counters at the least budget, the loser's that need the most, to the end of
+    // the game. Empty for a draw under the rules.
+    Status line(const P& p, const RuleState& s, std::vector<RulesRatedMove<V>>& out,
+                std::string* message = nullptr) const {
+        out.clear();
+        RulesAnswer v;
+        if (const Status st = probe(p, s, v, message); st != Status::ok) return st;
+        if (v.wdl == Wdl::draw) return Status::ok;
+        P cur = p;
+        RuleState state = s;
+        std::vector<RulesRatedMove<V>> moves;
+        Wdl expect = v.wdl;
+        for (;;) {
+            if (const Status st = rate_moves(cur, state, moves, message); st != Status::ok)
+                return st;
+            if (moves.empty()) return Status::ok;  // the side to move has lost
+            const auto& best = moves.front();
+            // The tables guarantee a move that keeps the value; anything else is a broken table.
+            if (best.after.wdl != opposite(expect) || out.size() > kLongestLine) {
+                if (message)
+                    *message = "the rules tables disagree along the line from " + write_fen(cur);
+                return Status::corrupt;
+            }
+            out.push_back(best);
+            cur = apply(cur, best.move.move);
+            state = best.state;
+            expect = opposite(expect);
+        }
+    }
+
+  private:
+    static constexpr std::size_t kLongestLine = 1 << 16;
+
+    static std::tuple<int, int, int> rank(const RulesRatedMove<V>& m) {
+        switch (m.after.wdl) {
+            case Wdl::loss:
+                return {0, m.cost, m.pure.dtw};
+            case Wdl::draw:
+                return {1, 0, 0};
+            default:
+                return {2, -m.cost, -int(m.pure.dtw)};
+        }
+    }
+
+    // The plies of the mover's budget that a move to `child` (at counters `after`) and what
+    // follows take: one if the move restarts the binding count, else one more than the
+    // child's budget.
+    int cost(const RuleState& before, const P& p, const Move<G>& m, const RuleState& after,
+             const P& child, int child_budget) const {
+        if (m.is_capture()) return 1;
+        const int left = plies_left(*set_, before, p);
+        if (left == kUnlimited) return child_budget + 1;
+        for (int i = 0; i < set_->count; ++i)
+            if (before.counting(i) && plies_left(*set_, before, i, p) == left)
+                if (!after.counting(i) || after.plies[i] != before.plies[i] + 1 ||
+                    plies_left(*set_, after, child) != left - 1)
+                    return 1;
+        return child_budget + 1;
+    }
+
+    Status from_moves(const P& p, const RuleState& s, const MoveList<G>& moves, RulesAnswer& out,
+                      std::string* message) const {
+        if (moves.size() == 0) {
+            out = {Wdl::loss, Wdl::loss, 0};
+            return Status::ok;
+        }
+        bool win = false, all_won = true;
+        int best_win = 0, slowest_loss = 0;
+        for (const auto& m : moves) {
+            const P child = apply(p, m);
+            const RuleState cs = after_move(*set_, s, p, m, child);
+            RulesAnswer a;
+            if (const Status st = value(child, cs, a, message); st != Status::ok) return st;
+            const int c = cost(s, p, m, cs, child, a.budget);
+            if (a.wdl == Wdl::loss) {
+                best_win = win ? std::min(best_win, c) : c;
+                win = true;
+            }
+            if (a.wdl != Wdl::win)
+                all_won = false;
+            else
+                slowest_loss = std::max(slowest_loss, c);
+        }
+        out.table_wdl = win ? Wdl::win : all_won ? Wdl::loss : Wdl::draw;
+        out.budget = win ? best_win : all_won ? slowest_loss : 0;
+        out.wdl = plies_left(*set_, s, p) > 0 ? out.table_wdl : Wdl::draw;
+        return Status::ok;
+    }
+
+    Status stored(const P& p, const RuleState& s, RulesAnswer& out, std::string* message) const {
+        if (set_->empty()) {
+            // No counter rule: the value under the rules is the pure one, its budget the DTW.
+            Value v;
+            const Status st = Prober<V, S>(*store_).value(p, want_dtw, v, message);
+            out = {v.wdl, v.wdl, v.dtw};
+            return st;
+        }
+        const P q = p.side == Color::white ? p : Flip<V>::apply(p);
+        const Material m = material_of(q);
+        if (m.pieces() > S::kMaxPieces) {
+            if (message) *message = m.name() + ": more pieces than any table has";
+            return Status::not_available;
+        }
+        const ValueKind kind = rules_kind(*set_, s, material_of(p));
+        std::uint16_t e = 0;
+        if (const Status st = store_->lookup(m, kind, Index<V>(m).rank(q), e, message);
+            st != Status::ok)
+            return st;
+        const RulesValue v = decode_rules(e);
+        out.table_wdl = v.wdl;
+        out.budget = v.plies;
+        out.wdl = v.at(plies_left(*set_, s, p));
+        return Status::ok;
+    }
+
+    const S* store_;
+    const RuleSet* set_;
+};
+
+}  // namespace dtb::probe
