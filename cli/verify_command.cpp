@@ -21,6 +21,7 @@
 #include "dtb/core/successor_values.hpp"
 #include "dtb/probe/prober.hpp"
 #include "dtb/probe/store.hpp"
+#include "verify_rules.hpp"
 
 namespace dtb::cli {
 
@@ -76,6 +77,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant, bool& ok) 
     // 1. Every table file: header, index, every block and the whole-file checksum.
     std::vector<TableResult> tables;
     std::map<Material, int> complete;  // materials whose three tables all check
+    std::vector<std::pair<Material, ValueKind>> rules_tables;  // the rules tables that check
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir))
         if (e.path().extension() == ".dtb") files.push_back(e.path());
@@ -87,7 +89,10 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant, bool& ok) 
             std::unique_ptr<TableReader> reader;
             r.code = TableReader::open(path, {variant, t->material, t->kind}, reader, r.message);
             if (r.code == ErrorCode::ok) r.code = reader->verify(ctx, r.message);
-            if (r.code == ErrorCode::ok) ++complete[t->material];
+            if (r.code == ErrorCode::ok && is_rules_kind(t->kind))
+                rules_tables.push_back({t->material, t->kind});
+            else if (r.code == ErrorCode::ok)
+                ++complete[t->material];
         } else {
             r.code = ErrorCode::mismatch;
             r.message = r.file + ": not a table name (MATERIAL.KIND.dtb, e.g. KKMvK.wdl.dtb)";
@@ -137,6 +142,12 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant, bool& ok) 
             }
         }
     }
+    // 3. The rules tables' sampled entries, from the values under the rules of their moves.
+    RulesSamples rules_samples;
+    if (const RuleSet* set =
+            find_rule_set<V>(compress::manifest_rule_set(compress::read_manifest(dir))))
+        rules_samples = verify_rules_samples<V>(store, *set, rules_tables, o.samples, rng);
+    if (rules_samples.failed) ok = false;
     nlohmann::ordered_json j = {{"variant", std::string(V::name)}, {"dir", o.dir}};
     std::uint64_t bad_tables = 0;
     nlohmann::ordered_json tj = nlohmann::ordered_json::array();
@@ -158,6 +169,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant, bool& ok) 
         fj.push_back({{"fen", f.fen}, {"stored", f.stored}, {"derived", f.derived}});
     j["samples"] = {
         {"checked", checked}, {"failed", failed}, {"unavailable", unavailable}, {"failures", fj}};
+    j["rules_samples"] = rules_samples_json(rules_samples);
     j["ok"] = ok;
     return j;
 }
@@ -181,7 +193,9 @@ void add_verify_command(CLI::App& app) {
         "Checks every table file (*.dtb) of the directory: header, block index, every block's\n"
         "checksum and the whole file's; then, for each material, re-derives a random sample of\n"
         "stored values from the values their moves lead to (a won position has a move to a\n"
-        "lost one with DTW one less, ...). Exit code 0 only if everything holds, 1 otherwise.\n"
+        "lost one with DTW one less, ...), and a sample of each rules table's entries from the\n"
+        "values under the counters their moves lead to, at counters that leave exactly the\n"
+        "entry's budget and one ply less. Exit code 0 only if everything holds, 1 otherwise.\n"
         "Examples:\n"
         "  dtb verify tables/russian\n"
         "  dtb verify tables/russian --samples 1000 --json");
@@ -189,9 +203,11 @@ void add_verify_command(CLI::App& app) {
     cmd->add_option("--samples", o->samples, "Positions re-derived per material (default 200)")
         ->check(CLI::Range(0, 100000000));
     cmd->add_option("--seed", o->seed, "Seed of the random sample (default 1)");
-    cmd->add_flag("--json", o->json,
-                  "Print JSON: {variant, dir, tables_checked, tables_failed, tables: [{file, ok, "
-                  "error, message}], samples: {checked, failed, unavailable, failures}, ok}");
+    cmd->add_flag(
+        "--json", o->json,
+        "Print JSON: {variant, dir, tables_checked, tables_failed, tables: [{file, ok, "
+        "error, message}], samples: {checked, failed, unavailable, failures}, rules_samples: "
+        "{checked, failed, unavailable, failures}, ok}");
     cmd->callback([o] {
         const VariantId variant = directory_variant(o->dir);
         bool ok = true;
@@ -208,9 +224,16 @@ void add_verify_command(CLI::App& app) {
                 std::cout << "WRONG " << f["fen"].get<std::string>() << ": stored "
                           << f["stored"].get<std::string>() << ", by its moves "
                           << f["derived"].get<std::string>() << "\n";
+            const auto& r = j["rules_samples"];
+            for (const auto& f : r["failures"])
+                std::cout << "WRONG under the counters " << f["fen"].get<std::string>() << " at "
+                          << f["counters"].get<std::string>() << ": stored "
+                          << f["stored"].get<std::string>() << ", by its moves "
+                          << f["derived"].get<std::string>() << "\n";
             std::cout << j["variant"].get<std::string>() << " " << o->dir << ": "
                       << j["tables_checked"] << " tables, " << j["tables_failed"] << " damaged; "
-                      << s["checked"] << " sampled values re-derived, " << s["failed"] << " wrong";
+                      << s["checked"] << " sampled values re-derived, " << s["failed"] << " wrong; "
+                      << r["checked"] << " under the counters, " << r["failed"] << " wrong";
             if (s["unavailable"].get<std::uint64_t>())
                 std::cout << ", " << s["unavailable"]
                           << " not checkable (a table they need is missing or damaged)";

@@ -113,7 +113,7 @@ dtb_cli_test(gen_russian_3 EXIT 0
     ARGS gen russian --pieces 3 --out ${DTB_CLI_TABLES} --threads 2
     REGEX "16 slices solved|16 found complete")
 set_tests_properties(cli.gen_russian_3 PROPERTIES FIXTURES_SETUP cli_tables)
-dtb_cli_test(verify_ok EXIT 0 JSON JSON_KEYS "variant,tables_checked,tables_failed,tables,samples,ok"
+dtb_cli_test(verify_ok EXIT 0 JSON JSON_KEYS "variant,tables_checked,tables_failed,tables,samples,rules_samples,ok"
     ARGS verify ${DTB_CLI_TABLES} --json --samples 100
     COMPACT_REGEX "\"tables_checked\":64,\"tables_failed\":0"
     REGEX "\"ok\": *true"
@@ -129,6 +129,17 @@ dtb_cli_test(stats_tables EXIT 0 JSON
     COMPACT_REGEX "\"material\":\"KvK\"")
 set_tests_properties(cli.verify_ok cli.verify_text cli.gen_resume cli.stats_tables
     PROPERTIES FIXTURES_REQUIRED cli_tables)
+# Rules tables of one rule set labelled as another's: verify re-derives their values and fails.
+set(DTB_CLI_SWAPPED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/swapped)
+dtb_cli_test(gen_brazilian_fmjd64 EXIT 0
+    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --rules fmjd64)
+add_test(NAME cli.swap_rule_set COMMAND ${CMAKE_COMMAND} -DDIR=${DTB_CLI_SWAPPED}
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/swap_rule_set.cmake)
+set_tests_properties(cli.swap_rule_set PROPERTIES LABELS "cli" DEPENDS cli.gen_brazilian_fmjd64)
+dtb_cli_test(verify_swapped_rule_set EXIT 1
+    ARGS verify ${DTB_CLI_SWAPPED} --samples 300
+    REGEX "WRONG under the counters .*[1-9][0-9]* wrong; FAILED")
+set_tests_properties(cli.verify_swapped_rule_set PROPERTIES DEPENDS cli.swap_rule_set)
 add_test(NAME cli.damage_tables COMMAND ${CMAKE_COMMAND} -DFROM=${DTB_CLI_TABLES}
     -DTO=${DTB_CLI_DAMAGED} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/damage_table.cmake)
 set_tests_properties(cli.damage_tables PROPERTIES LABELS "cli" FIXTURES_REQUIRED cli_tables

@@ -1,0 +1,159 @@
+// dtb verify's check of the rules tables: sampled entries re-derived from the values under
+// the rules their moves lead to (probe/rules_prober.hpp), at counters built to leave exactly
+// the entry's budget — there the entry's value must follow from the moves with that very
+// budget — and one ply less, where the counters must have drawn it (the budget is the least).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dtb/core/index.hpp"
+#include "dtb/core/recompute.hpp"
+#include "dtb/core/rule_state.hpp"
+#include "dtb/probe/rules_prober.hpp"
+
+namespace dtb::cli {
+
+struct RulesSampleFailure {
+    std::string fen, state, stored, derived;
+};
+
+struct RulesSamples {
+    std::uint64_t checked = 0, failed = 0, unavailable = 0;
+    std::vector<RulesSampleFailure> failures;
+};
+
+namespace verify_rules_detail {
+
+// The most plies a state can leave, for state_leaving.
+inline constexpr int kMost = -1;
+
+// Counters of p in the class of table `kind` that leave `left` plies (kUnlimited: where no
+// counter runs; kMost: as many as the class allows), from the arising counters advanced in
+// step; nullopt where no state of the class leaves that many.
+template <class V>
+std::optional<RuleState> state_leaving(const RuleSet& set, const Position<V>& p, ValueKind kind,
+                                       int left) {
+    const Material m = material_of(p);
+    RuleState s = fresh_state(set, p);
+    for (int i = 0; i < set.count; ++i) {
+        if (!may_idle(set.rules[i]) || !in_scope(set.rules[i].scope, m)) continue;
+        s.plies[i] = kind == ValueKind::rules_idle ? RuleState::kIdle : 0;
+    }
+    const int start = plies_left(set, s, p);
+    if (start == kUnlimited)
+        return left == kUnlimited || left == kMost ? std::optional(s) : std::nullopt;
+    if (left == kMost) left = start;
+    if (left == kUnlimited || left > start || left < 0) return std::nullopt;
+    for (int i = 0; i < set.count; ++i)
+        if (s.counting(i)) s.plies[i] = std::uint16_t(s.plies[i] + (start - left));
+    if (!invalid_state(set, s, p).empty() || plies_left(set, s, p) != left) return std::nullopt;
+    return s;
+}
+
+std::string text(Wdl w, int budget) {
+    return w == Wdl::draw ? "draw"
+                          : std::string(to_string(w)) + " budget " + std::to_string(budget);
+}
+
+template <class V>
+std::string state_text(const RuleSet& set, const RuleState& s) {
+    std::string out;
+    for (int i = 0; i < set.count; ++i)
+        if (s.counting(i))
+            out += (out.empty() ? "" : ",") + std::string(set.rules[i].name) + "=" +
+                   std::to_string(s.plies[i]);
+    return out.empty() ? "none counting" : out;
+}
+
+}  // namespace verify_rules_detail
+
+// Re-derives `samples` random stored White-to-move entries of each rules table of `materials`.
+template <class V>
+RulesSamples verify_rules_samples(const probe::Store& store, const RuleSet& set,
+                                  const std::vector<std::pair<Material, ValueKind>>& tables,
+                                  int samples, std::mt19937_64& rng) {
+    using namespace verify_rules_detail;
+    const probe::RulesProber<V> rules(store, set);
+    RulesSamples out;
+    auto fail = [&](const Position<V>& p, const RuleState& s, const std::string& stored,
+                    const std::string& derived) {
+        ++out.failed;
+        if (out.failures.size() < 20)
+            out.failures.push_back({write_fen(p), state_text<V>(set, s), stored, derived});
+    };
+    for (const auto& [m, kind] : tables) {
+        const Index<V> idx(m);
+        std::uniform_int_distribution<std::uint64_t> pick(0, idx.size() - 1);
+        for (int n = 0, tries = 0; n < samples && tries < 20 * samples; ++tries) {
+            Position<V> p;
+            if (!idx.unrank(pick(rng), Color::white, p) || recompute_kind(p) != Recompute::no)
+                continue;
+            std::uint16_t e = 0;
+            if (store.lookup(m, kind, idx.rank(p), e) != probe::Status::ok) {
+                ++out.unavailable;
+                continue;
+            }
+            const RulesValue v = decode_rules(e);
+            // The value and budget p's moves give at counters st (nullopt: not available).
+            auto derive = [&](const RuleState& st) -> std::optional<std::pair<Wdl, int>> {
+                std::vector<probe::RulesRatedMove<V>> moves;
+                if (rules.rate_moves(p, st, moves) != probe::Status::ok) return std::nullopt;
+                if (moves.empty()) return std::pair(Wdl::loss, 0);
+                bool win = false, all_won = true;
+                int best = 0, slowest = 0;
+                for (const auto& mv : moves) {
+                    if (mv.after.wdl == Wdl::loss) best = win ? std::min(best, mv.cost) : mv.cost;
+                    win |= mv.after.wdl == Wdl::loss;
+                    if (mv.after.wdl != Wdl::win)
+                        all_won = false;
+                    else
+                        slowest = std::max(slowest, mv.cost);
+                }
+                if (win) return std::pair(Wdl::win, best);
+                if (all_won) return std::pair(Wdl::loss, slowest);
+                return std::pair(Wdl::draw, 0);
+            };
+            // The class's unlimited states hold distances, the others budgets.
+            auto s = state_leaving(set, p, kind, kUnlimited);
+            if (!s) s = state_leaving(set, p, kind, v.wdl == Wdl::draw ? kMost : int(v.plies));
+            if (!s) continue;  // no state of the class leaves that budget here
+            ++n;
+            const auto at = derive(*s);
+            if (!at) {
+                ++out.unavailable;
+                continue;
+            }
+            ++out.checked;
+            if (at->first != v.wdl || (v.wdl != Wdl::draw && at->second != v.plies)) {
+                fail(p, *s, text(v.wdl, v.plies), text(at->first, at->second));
+                continue;
+            }
+            // One ply less, the moves must give a draw: the budget is the least.
+            if (v.wdl == Wdl::draw || v.plies == 0 || plies_left(set, *s, p) == kUnlimited)
+                continue;
+            const auto less = state_leaving(set, p, kind, v.plies - 1);
+            if (!less) continue;
+            if (const auto short_of = derive(*less); short_of && short_of->first != Wdl::draw)
+                fail(p, *less, "draw one ply short of budget " + std::to_string(v.plies),
+                     text(short_of->first, short_of->second));
+        }
+    }
+    return out;
+}
+
+inline nlohmann::ordered_json rules_samples_json(const RulesSamples& r) {
+    auto fj = nlohmann::ordered_json::array();
+    for (const auto& f : r.failures)
+        fj.push_back(
+            {{"fen", f.fen}, {"counters", f.state}, {"stored", f.stored}, {"derived", f.derived}});
+    return {{"checked", r.checked},
+            {"failed", r.failed},
+            {"unavailable", r.unavailable},
+            {"failures", fj}};
+}
+
+}  // namespace dtb::cli
