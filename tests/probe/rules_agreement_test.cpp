@@ -23,7 +23,8 @@ struct Agreement {
 // Generates V up to `pieces` with rule set `set` and compares every oracle state of the
 // family of `materials` (every material up to `pieces` when empty).
 template <class V>
-Agreement compare(const RuleSet& set, int pieces, std::vector<Counts> materials = {}) {
+Agreement compare(const RuleSet& set, int pieces, std::vector<Counts> materials = {},
+                  int man_rows = 0) {
     TempDir dir(std::string(V::name) + "_rules_" + std::string(set.name) + std::to_string(pieces));
     gen::GenOptions o;
     o.pieces = pieces;
@@ -33,7 +34,8 @@ Agreement compare(const RuleSet& set, int pieces, std::vector<Counts> materials 
 
     const probe::Store store(dir.path(), variant_id_of(V::name), 16 << 20);
     const probe::RulesProber<V> prober(store, set);
-    const RulesOracle<V> oracle(set, {materials.empty() ? all_counts(pieces) : materials});
+    const RulesOracle<V> oracle(set,
+                                {materials.empty() ? all_counts(pieces) : materials, man_rows});
     Agreement a;
     oracle.for_each_state(
         [&](const Position<V>& p, const rules_reading::Counters& c, const test::RulesValue& want) {
@@ -68,8 +70,8 @@ Agreement compare(const RuleSet& set, int pieces, std::vector<Counts> materials 
 // may lack tables.
 template <class V>
 void expect_agreement(const RuleSet& set, int pieces, std::vector<Counts> materials = {},
-                      bool skipped_ok = false) {
-    const Agreement a = compare<V>(set, pieces, std::move(materials));
+                      bool skipped_ok = false, int man_rows = 0) {
+    const Agreement a = compare<V>(set, pieces, std::move(materials), man_rows);
     if (!skipped_ok) {
         EXPECT_EQ(a.missing, 0) << a.first_missing;
     }
@@ -109,9 +111,12 @@ TEST(RulesAgreement, ThreeKingsAgainstOne) {
 TEST(RulesAgreementLong, LongRussianFourPieces) {
     expect_agreement<Russian>(Russian::rule_sets[0], 4, {}, true);
 }
-TEST(RulesAgreementLong, LongPoolInternationalFourPieces) {
-    expect_agreement<Pool>(Pool::rule_sets[0], 4);
-    expect_agreement<International>(International::rule_sets[0], 4);
+TEST(RulesAgreementLong, LongPoolFourPieces) { expect_agreement<Pool>(Pool::rule_sets[0], 4); }
+// FMJD 6.3: three pieces against a lone king, men included (the man on its last row), the
+// force count running through the man's moves and its promotion.
+TEST(RulesAgreementLong, LongInternationalThreeAgainstOneWithMen) {
+    expect_agreement<International>(International::rule_sets[0], 4,
+                                    {Counts{0, 3, 0, 1}, Counts{1, 2, 0, 1}}, false, 1);
 }
 TEST(RulesAgreementLong, LongPortugueseRiver) {
     expect_agreement<Portuguese>(Portuguese::rule_sets[0], 4, {Counts{0, 3, 0, 1}});

@@ -78,8 +78,17 @@ class RulesSlices {
         return r;
     }
 
-    // Holds m's rules for the materials solved later.
+    // Holds m's rules for the materials solved later: the fresh view, which captures and
+    // promotions lead to, and the classes' budgets only where a promotion into m may carry
+    // a force count on (a force rule in scope in m).
     void add(const Material& m, MaterialRules<V> r) {
+        bool carried = false;
+        for (const CounterRule& rule : set_.list())
+            carried |= rule.kind == CounterKind::force && in_scope(rule.scope, m);
+        if (!carried) {
+            r.main.reset();
+            r.idle.reset();
+        }
         exits_.hold(m, r.fresh.get());
         held_[m] = std::move(r);
     }
@@ -142,6 +151,7 @@ class RulesSlices {
     static void hold_promoted(ExitTables<V>& exits, const Material& child,
                               const MaterialRules<V>& h) {
         // The twin's slice answers through the flip: hold it under its own material.
+        if (!h.main) throw std::logic_error("generator: " + child.name() + ": budgets not held");
         exits.hold_promoted(h.main->material(), h.main.get());
         (void)child;
     }
@@ -165,11 +175,20 @@ class RulesSlices {
         auto view = std::make_unique<Slice<V>>(m);
         for (int s = 0; s < 2; ++s) view->dtw[s] = view->dtc[s] = {};
         const auto& idx = main.index;
+        // Without a counter in scope the fresh counters are the only ones: the class's values.
+        const bool counted = idle || rules_class(set_, m, false).max_plies != kUnlimited;
         constexpr std::uint64_t kPiece = 1 << 14;
         for_range<true>((idx.size() + kPiece - 1) / kPiece, [&](std::size_t k, int) {
             const std::uint64_t end = std::min(idx.size(), (k + 1) * kPiece);
+            auto decided = [](std::uint8_t w) {
+                return w == std::uint8_t(Wdl::win) || w == std::uint8_t(Wdl::loss);
+            };
             for (int s = 0; s < 2; ++s)
                 for (std::uint64_t i = k * kPiece; i < end; ++i) {
+                    view->wdl[s][i] = main.wdl[s][i];
+                    if (!counted ||
+                        (!decided(main.wdl[s][i]) && !(idle && decided(idle->wdl[s][i]))))
+                        continue;
                     Position<V> p;
                     idx.unrank(i, Color(s), p);
                     const RuleState st = fresh_state(set_, p);
