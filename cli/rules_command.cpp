@@ -127,18 +127,20 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
     }
     std::cout << V::name << ", counters " << rules.rule_set().name
               << " (fresh: the material has just arisen by a capture)\n";
-    std::printf("%-9s %-5s %10s %10s %10s %10s %9s %8s %8s\n", "material", "move", "positions",
-                "pure wins", "rule wins", "drawn", "pure loss", "max mv", "rules mv");
+    std::printf("%-9s %-5s %10s %10s %10s %10s %10s %10s %7s %8s\n", "material", "move",
+                "positions", "pure wins", "rule wins", "wins drawn", "pure loss", "loss drawn",
+                "max mv", "rules mv");
     for (const auto& r : rows) {
-        std::printf("%-9s %-5s %10llu %10llu %10llu %10llu %9llu %8d %8d\n",
+        std::printf("%-9s %-5s %10llu %10llu %10llu %10llu %10llu %10llu %7d %8d\n",
                     r.material.name().c_str(), r.side_to_move == Color::white ? "white" : "black",
                     (unsigned long long)r.positions, (unsigned long long)r.pure[0],
                     (unsigned long long)r.rules[0], (unsigned long long)r.wins_drawn_by_rules,
-                    (unsigned long long)r.pure[2], r.max_winner_moves_pure,
-                    r.max_winner_moves_rules);
+                    (unsigned long long)r.pure[2], (unsigned long long)r.losses_drawn_by_rules,
+                    r.max_winner_moves_pure, r.max_winner_moves_rules);
     }
-    std::cout << "drawn: pure wins the counters draw; max mv: the most moves of the winner a "
-                 "win needs (pure; under the counters)\n";
+    std::cout << "wins drawn, loss drawn: pure wins (cursed) and losses (blessed) of the side "
+                 "to move the counters draw; max mv, rules mv: the most moves of the winner a "
+                 "win needs, pure and under the counters\n";
 }
 
 }  // namespace

@@ -768,3 +768,39 @@ TEST(RulesOracleLong, LongFullBoardThreePieces) {
 
 }  // namespace
 }  // namespace dtb::test
+
+namespace dtb::test {
+namespace {
+
+// Portuguese 3.2.1b: are 12 moves after the river enough for every win of three kings against
+// one, and would 11 be? Every KKKvK position, both sides to move, at its arising counters
+// (the material has just arisen by a capture): the pure wins and losses the counters draw,
+// under the rules as they are and with the river count at 11 moves.
+TEST(RulesOracleLong, LongPortugueseRiverTwelveOrElevenMoves) {
+    const RuleSet twelve = Portuguese::rule_sets[0];
+    RuleSet eleven = twelve;
+    eleven.rules[1].moves = 11;
+    const RulesOracle<Portuguese> pure(kNoCounters, {{Counts{0, 3, 0, 1}}});
+    std::int64_t decided = 0, drawn12 = 0, drawn11 = 0;
+    {
+        const RulesOracle<Portuguese> o12(twelve, {{Counts{0, 3, 0, 1}}});
+        const RulesOracle<Portuguese> o11(eleven, {{Counts{0, 3, 0, 1}}});
+        for (const Color side : {Color::white, Color::black})
+            for_each_placement<Portuguese>(Counts{0, 3, 0, 1}, side, [&](const auto& p) {
+                const Outcome w = pure.fresh_value(p).outcome;
+                if (w != kWin && w != kLoss) return;
+                ++decided;
+                drawn12 += o12.fresh_value(p).outcome == kDraw;
+                drawn11 += o11.fresh_value(p).outcome == kDraw;
+            });
+    }
+    std::printf(
+        "[   info   ] portuguese KKKvK: %lld positions won or lost; the counters draw %lld "
+        "with 12 moves from the river, %lld with 11\n",
+        (long long)decided, (long long)drawn12, (long long)drawn11);
+    EXPECT_GT(decided, 0);
+    EXPECT_LE(drawn12, drawn11);
+}
+
+}  // namespace
+}  // namespace dtb::test
