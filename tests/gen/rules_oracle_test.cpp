@@ -802,5 +802,36 @@ TEST(RulesOracleLong, LongPortugueseRiverTwelveOrElevenMoves) {
     EXPECT_LE(drawn12, drawn11);
 }
 
+// Russian 7.2.4 and 7.2.7: of the positions of three kings against one that are won or lost
+// at their arising counters, how many the counters draw, and how many of those the long
+// diagonal rule (7.2.7) draws (they hold without it).
+TEST(RulesOracle, RussianThreeKingsDrawnByTheLongDiagonal) {
+    const RuleSet all = Russian::rule_sets[0];
+    const RuleSet without = rule_set("no 7.2.7", "fmjd64 without 7.2.7", all.rules[0], all.rules[1],
+                                     all.rules[2], all.rules[4]);
+    const RulesOracle<Russian> pure(kNoCounters, {{Counts{0, 3, 0, 1}}});
+    const RulesOracle<Russian> with_rule(all, {{Counts{0, 3, 0, 1}}});
+    const RulesOracle<Russian> without_rule(without, {{Counts{0, 3, 0, 1}}});
+    std::int64_t decided = 0, drawn = 0, by_diagonal = 0, wins_by_diagonal = 0;
+    for (const Color side : {Color::white, Color::black})
+        for_each_placement<Russian>(Counts{0, 3, 0, 1}, side, [&](const auto& p) {
+            const Outcome w = pure.fresh_value(p).outcome;
+            if (w != kWin && w != kLoss) return;
+            ++decided;
+            const bool d = with_rule.fresh_value(p).outcome == kDraw;
+            drawn += d;
+            if (d && without_rule.fresh_value(p).outcome != kDraw) {
+                ++by_diagonal;
+                wins_by_diagonal += side == Color::white;  // White holds the three kings
+            }
+        });
+    std::printf(
+        "[   info   ] russian KKKvK: %lld positions won or lost; the counters draw %lld, "
+        "the long diagonal rule %lld of them (%lld with the three kings to move)\n",
+        (long long)decided, (long long)drawn, (long long)by_diagonal, (long long)wins_by_diagonal);
+    EXPECT_GT(by_diagonal, 0);
+    EXPECT_LE(by_diagonal, drawn);
+}
+
 }  // namespace
 }  // namespace dtb::test
