@@ -129,6 +129,20 @@ dtb_cli_test(stats_tables EXIT 0 JSON
     COMPACT_REGEX "\"material\":\"KvK\"")
 set_tests_properties(cli.verify_ok cli.verify_text cli.gen_resume cli.stats_tables
     PROPERTIES FIXTURES_REQUIRED cli_tables)
+# Portuguese up to 4 pieces: the river count's two classes, their entries re-derived by verify.
+set(DTB_CLI_PORTUGUESE ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/portuguese)
+dtb_cli_test(gen_portuguese_4 EXIT 0
+    ARGS gen portuguese --pieces 4 --out ${DTB_CLI_PORTUGUESE}
+    NOT_REGEX "no tables under the rules")
+dtb_cli_test(verify_portuguese_rules EXIT 0
+    ARGS verify ${DTB_CLI_PORTUGUESE} --samples 300
+    REGEX "[1-9][0-9]+ under the counters, 0 wrong; OK")
+set_tests_properties(cli.verify_portuguese_rules PROPERTIES DEPENDS cli.gen_portuguese_4)
+dtb_cli_test(rules_portuguese_report EXIT 0 JSON
+    ARGS rules ${DTB_CLI_PORTUGUESE} --material KKKvK --json
+    COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_rules\":158,")
+set_tests_properties(cli.rules_portuguese_report PROPERTIES DEPENDS cli.gen_portuguese_4)
+
 # Rules tables of one rule set labelled as another's: verify re-derives their values and fails.
 set(DTB_CLI_SWAPPED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/swapped)
 dtb_cli_test(gen_brazilian_fmjd64 EXIT 0
