@@ -73,7 +73,7 @@ void run_rules(const BestOptions& o, const probe::Tablebase& tb) {
     if (v.wdl == Wdl::draw) return print_drawing_moves(p.side, "draw under the counters", moves);
     const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
     std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " under the counters in "
-              << line.size() << " plies; " << side_name(winner) << " wins\n";
+              << plies_text((long long)line.size()) << "; " << side_name(winner) << " wins\n";
     Color mover = p.side;
     int ply = 0;
     Position<V> cur = p;
@@ -114,8 +114,8 @@ void run(const BestOptions& o, const probe::Tablebase& tb) {
     if (v.wdl == Wdl::draw)
         return print_drawing_moves(p.side, "draw (no forced end of the game)", moves);
     const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
-    std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " in " << v.dtw
-              << " plies (dtc " << v.dtc << "); " << side_name(winner) << " wins\n";
+    std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " in "
+              << plies_text(v.dtw) << " (dtc " << v.dtc << "); " << side_name(winner) << " wins\n";
     Color mover = p.side;
     int ply = 0;
     for (const auto& m : line) {

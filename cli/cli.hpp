@@ -20,6 +20,11 @@ class UsageError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// "1 ply", "n plies": a count of plies in words.
+inline std::string plies_text(long long n) {
+    return std::to_string(n) + (n == 1 ? " ply" : " plies");
+}
+
 // The variant a typed name means; throws UsageError listing the known names.
 VariantName variant_from_name(const std::string& name);
 

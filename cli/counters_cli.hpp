@@ -103,7 +103,7 @@ std::string state_text(const RuleSet& set, const RuleState& s, const Position<V>
         if (!in_scope(set.rules[i].scope, material_of(p))) continue;
         out += out.empty() ? "" : ", ";
         out += std::string(set.rules[i].name) + " ";
-        out += s.counting(i) ? std::to_string(s.plies[i]) + " plies (" +
+        out += s.counting(i) ? plies_text(s.plies[i]) + " (" +
                                    std::to_string(plies_left(set, s, i, p)) + " left)"
                              : "waiting";
     }

@@ -78,9 +78,8 @@ nlohmann::ordered_json rules_value_json(nlohmann::ordered_json j, Wdl pure,
 template <class V>
 std::string rules_text(Wdl pure, const probe::RulesAnswer& a, int plies) {
     std::string t = to_string(probe::classify(pure, a.wdl));
-    if (a.wdl != Wdl::draw) t += " in " + std::to_string(plies) + " plies";
-    if (a.table_wdl != Wdl::draw)
-        t += " (needs " + std::to_string(a.budget) + " plies of the counter)";
+    if (a.wdl != Wdl::draw) t += " in " + plies_text(plies);
+    if (a.table_wdl != Wdl::draw) t += " (needs " + plies_text(a.budget) + " of the counter)";
     return t;
 }
 

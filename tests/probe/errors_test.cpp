@@ -52,8 +52,11 @@ TEST(ProbeErrors, BadFenAndPositions) {
     EXPECT_EQ(dtb_probe_dtw(c, "W:WKa1:Bh8", &wdl, nullptr), DTB_ERR_ARGUMENT);
     dtb_value v;
     EXPECT_EQ(dtb_probe_fen(c, "W:WKa1:Bh8", 17, &v), DTB_ERR_ARGUMENT);
-    // The game is over before the position: the side not to move has no piece.
+    // The game is over before the position: the side not to move has no piece; and a board
+    // with no piece at all cannot come from a game.
     EXPECT_EQ(dtb_probe_wdl(c, "W:WKa1:B", &wdl), DTB_ERR_POSITION);
+    EXPECT_EQ(dtb_probe_wdl(c, "W:W:B", &wdl), DTB_ERR_POSITION);
+    EXPECT_EQ(dtb_probe_wdl(c, "B:W:B", &wdl), DTB_ERR_POSITION);
     // More pieces than the tables hold, directly or after a capture.
     EXPECT_EQ(dtb_probe_wdl(c, "W:WKa1,Kc1:BKh8,Kf8", &wdl), DTB_ERR_NOT_AVAILABLE);
     EXPECT_NE(std::string(dtb_error_message()).find("KKvKK"), std::string::npos);

@@ -56,7 +56,7 @@ class Prober {
 
     // Whether p can occur in a game: pieces on the board and apart, men off their own
     // promotion row, kings among the pieces, and a piece for the side not to move (else the
-    // game ended before p).
+    // game ended before p, or, with no piece at all, no game leads to p).
     static Status check(const P& p, std::string* message = nullptr);
 
     // The value of p for its side to move (want: Want flags). Checks p first.
@@ -101,8 +101,10 @@ Status Prober<V, S>::check(const P& p, std::string* message) {
         return bad("a white man on its promotion row (it would be a king)");
     if (p.men(Color::black) & G::promotion_row(Color::black))
         return bad("a black man on its promotion row (it would be a king)");
-    if (p.pieces(p.side) != 0 && p.pieces(~p.side) == 0)
-        return bad("the side not to move has no piece: the game is already over");
+    if (p.pieces(~p.side) == 0)
+        return bad(p.pieces(p.side) == 0
+                       ? "no piece on the board: no game leads there"
+                       : "the side not to move has no piece: the game is already over");
     return Status::ok;
 }
 
