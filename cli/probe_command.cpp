@@ -119,13 +119,8 @@ void run(const ProbeOptions& o, const probe::Tablebase& tb) {
             auto rm = nlohmann::ordered_json::array();
             for (std::size_t i = 0; i < r.moves.size(); ++i) {
                 const auto& m = r.moves[i];
-                const Wdl pure_after = [&] {
-                    for (const auto& pm : moves)
-                        if (pm.text == m.text) return pm.after.wdl;
-                    return Wdl::draw;
-                }();
                 rm.push_back(
-                    rules_value_json({{"move", m.text}}, pure_after, m.after, r.move_plies[i]));
+                    rules_value_json({{"move", m.text}}, m.pure.wdl, m.after, r.move_plies[i]));
             }
             rules["moves"] = rm;
         }

@@ -260,7 +260,7 @@ class Generation {
     // materials; a material they cannot be solved for yet is skipped, with what depends on it.
     void step_rules(const Material& m, nlohmann::ordered_json& entry) {
         if (rules_written_.count(m)) {
-            describe_rules(entry, m);
+            compress::describe_rules_tables(entry, o_.out, m);
             return;
         }
         std::string why = rules_unsolved_reason(rules_->rule_set(), m);
@@ -290,20 +290,15 @@ class Generation {
             if (s)
                 for (auto& c : s->capture) stock_.give(c);
         rules_->add(m, std::move(r));
-        describe_rules(entry, m);
-        sum_.rules_seconds += seconds_since(t0);
-    }
-
-    // The rules tables of m in its manifest entry.
-    void describe_rules(nlohmann::ordered_json& entry, const Material& m) const {
         compress::describe_rules_tables(entry, o_.out, m);
+        sum_.rules_seconds += seconds_since(t0);
     }
 
     // Twins of an --only material are written but not in the order: listed too.
     void record_orphan_twins() {
         if (twin_entries_.empty()) return;
         for (auto& [m, entry] : twin_entries_) {
-            if (rules_) describe_rules(entry, m);
+            if (rules_) compress::describe_rules_tables(entry, o_.out, m);
             manifest_[m.name()] = entry;
         }
         compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_,

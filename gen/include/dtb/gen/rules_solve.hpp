@@ -153,7 +153,6 @@ class RulesSlices {
         // The twin's slice answers through the flip: hold it under its own material.
         if (!h.main) throw std::logic_error("generator: " + child.name() + ": budgets not held");
         exits.hold_promoted(h.main->material(), h.main.get());
-        (void)child;
     }
 
     static void cap(Slice<V>& s, int max_plies) {

@@ -128,12 +128,12 @@ Status rules_report(const Prober<V, S>& pure, const RulesProber<V, S>& rules, co
         take(mine.max_winner_moves_pure, hardest_pure, row.max_winner_moves_pure, row_hardest_pure);
         take(mine.max_winner_moves_rules, hardest_rules, row.max_winner_moves_rules,
              row_hardest_rules);
-        for (auto* h : {&row.histogram_pure, &row.histogram_rules}) {
-            const auto& from =
-                h == &row.histogram_pure ? mine.histogram_pure : mine.histogram_rules;
-            if (h->size() < from.size()) h->resize(from.size(), 0);
-            for (std::size_t k = 0; k < from.size(); ++k) (*h)[k] += from[k];
-        }
+        auto add = [](std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from) {
+            if (into.size() < from.size()) into.resize(from.size(), 0);
+            for (std::size_t k = 0; k < from.size(); ++k) into[k] += from[k];
+        };
+        add(row.histogram_pure, mine.histogram_pure);
+        add(row.histogram_rules, mine.histogram_rules);
     }
     if (failure != Status::ok) {
         if (message) *message = failure_message;
