@@ -91,7 +91,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant, bool& ok) 
             if (r.code == ErrorCode::ok) r.code = reader->verify(ctx, r.message);
             if (r.code == ErrorCode::ok && is_rules_kind(t->kind))
                 rules_tables.push_back({t->material, t->kind});
-            else if (r.code == ErrorCode::ok)
+            else if (r.code == ErrorCode::ok && !is_steps_kind(t->kind))
                 ++complete[t->material];
         } else {
             r.code = ErrorCode::mismatch;

@@ -2,8 +2,11 @@
 // the rules their moves lead to (probe/rules_prober.hpp), at counters built to leave exactly
 // the entry's budget — there the entry's value must follow from the moves with that very
 // budget — and one ply less, where the counters must have drawn it (the budget is the least).
+// Where two counts bind (core/rules_classes.hpp), at random counters of the class: the
+// value and kings-only budget the tables give there, and a draw one kings-only ply short.
 #pragma once
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
@@ -13,6 +16,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/recompute.hpp"
 #include "dtb/core/rule_state.hpp"
+#include "dtb/core/rules_classes.hpp"
 #include "dtb/probe/rules_prober.hpp"
 
 namespace dtb::cli {
@@ -117,6 +121,41 @@ RulesSamples verify_rules_samples(const probe::Store& store, const RuleSet& set,
                 if (all_won) return std::pair(Wdl::loss, slowest);
                 return std::pair(Wdl::draw, 0);
             };
+            const RulesClass cls = rules_class(set, m, kind == ValueKind::rules_idle);
+            if (cls.binding == Binding::two_counts) {
+                // Counters of the class: balance run up by some plies, kings-only by no more.
+                auto s = state_leaving(set, p, kind, kMost);
+                if (!s) continue;
+                const int kmax = plies_left(set, *s, cls.rule, p);
+                const int bmax = plies_left(set, *s, cls.second, p);
+                const int spent_b = std::uniform_int_distribution<int>(0, bmax - 1)(rng);
+                const int spent_k =
+                    std::uniform_int_distribution<int>(0, std::min(spent_b, kmax - 1))(rng);
+                s->plies[cls.second] = std::uint16_t(spent_b);
+                s->plies[cls.rule] = std::uint16_t(spent_k);
+                ++n;
+                probe::RulesAnswer got;
+                const auto at = derive(*s);
+                if (!at || rules.value(p, *s, got, nullptr) != probe::Status::ok) {
+                    ++out.unavailable;
+                    continue;
+                }
+                ++out.checked;
+                if (at->first != got.wdl || (got.wdl != Wdl::draw && at->second != got.budget)) {
+                    fail(p, *s, text(got.wdl, got.budget), text(at->first, at->second));
+                    continue;
+                }
+                // One kings-only ply short of the budget, the moves must give a draw.
+                if (got.wdl == Wdl::draw || got.budget == 0) continue;
+                const int short_k = kmax - got.budget + 1;
+                if (short_k > spent_b) continue;  // no such counters: kings-only ran no longer
+                RuleState less = *s;
+                less.plies[cls.rule] = std::uint16_t(short_k);
+                if (const auto short_of = derive(less); short_of && short_of->first != Wdl::draw)
+                    fail(p, less, "draw one ply short of budget " + std::to_string(got.budget),
+                         text(short_of->first, short_of->second));
+                continue;
+            }
             // The class's unlimited states hold distances, the others budgets.
             auto s = state_leaving(set, p, kind, kUnlimited);
             if (!s) s = state_leaving(set, p, kind, v.wdl == Wdl::draw ? kMost : int(v.plies));

@@ -107,7 +107,7 @@ void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path&
 void describe_rules_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
                            const Material& m) {
     nlohmann::ordered_json bytes;
-    for (const ValueKind k : kRulesKinds) {
+    for (const ValueKind k : kRulesFileKinds) {
         const auto path = dir / table_file_name(m, k);
         std::error_code ec;
         const auto size = std::filesystem::file_size(path, ec);

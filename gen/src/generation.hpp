@@ -135,7 +135,7 @@ class Generation {
             ++sum_.slices_solved;
             sum_.positions_solved += ev.positions;
         }
-        if (rules_) step_rules(m, entry);
+        if (rules_) step_rules(m, slice.get(), entry);
         record(m, entry);
         hold(std::move(slice));
         release_unneeded(m);
@@ -258,7 +258,7 @@ class Generation {
 
     // m's values under the rules solved, written with its twin's, and held for later
     // materials; a material they cannot be solved for yet is skipped, with what depends on it.
-    void step_rules(const Material& m, nlohmann::ordered_json& entry) {
+    void step_rules(const Material& m, const Slice<V>* pure, nlohmann::ordered_json& entry) {
         if (rules_written_.count(m)) {
             compress::describe_rules_tables(entry, o_.out, m);
             return;
@@ -273,7 +273,7 @@ class Generation {
             return;
         }
         const auto t0 = Clock::now();
-        auto r = rules_->solve(m, &stock_);
+        auto r = rules_->solve(m, pure, &stock_);
         const auto w0 = Clock::now();
         for (const ValueKind k : kRulesKinds) {
             const Slice<V>* s = r.of(k);
@@ -284,6 +284,10 @@ class Generation {
             sum_.table_bytes += write_rules_table(o_.out, variant_, *twin, k, o_.compression);
             twin->give_arrays(stock_);
         }
+        for (const ValueKind k : kRulesKinds)
+            if (const auto* steps = r.steps_of(k))
+                sum_.table_bytes +=
+                    write_steps_tables<V>(o_.out, variant_, m, k, *steps, o_.compression);
         if (m.flipped() != m) rules_written_.insert(m.flipped());
         sum_.table_seconds += seconds_since(w0);
         for (auto* s : {r.main.get(), r.idle.get()})

@@ -19,7 +19,7 @@ namespace dtb::gen {
 int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const Material& m,
                       compress::Compression target, PackEvent& ev, int& tables) {
     int rewritten = 0;
-    for (const ValueKind kind : kRulesKinds) {
+    for (const ValueKind kind : kRulesFileKinds) {
         const auto path = dir / compress::table_file_name(m, kind);
         if (!std::filesystem::exists(path)) continue;
         ++tables;

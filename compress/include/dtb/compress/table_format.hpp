@@ -92,7 +92,8 @@ struct TableHeader {
     std::uint8_t encoding;          //  18 Encoding
     std::uint8_t zstd_level;        //  19 of the frames (0: not recorded, older files)
     std::uint32_t block_positions;  //  20 index entries per block
-    std::uint64_t positions;        //  24 index entries of the table (White to move)
+    std::uint64_t positions;        //  24 index entries of the table (White to move); a
+                                    //     steps table's words (core/rules_value.hpp)
     std::uint64_t blocks;           //  32 ceil(positions / block_positions)
     std::uint64_t index_offset;     //  40 the block index (BlockEntry[blocks])
     std::uint64_t dict_offset;      //  48 the zstd dictionary

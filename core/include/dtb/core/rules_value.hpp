@@ -9,6 +9,7 @@
 // end under the rules.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "dtb/core/value.hpp"
@@ -41,5 +42,53 @@ inline constexpr int kMaxRulesPlies = 0x7ffe;
 static_assert(decode_rules(encode({Wdl::win, 7})) == RulesValue{Wdl::win, 7});
 static_assert(decode_rules(encode({Wdl::loss, 0})) == RulesValue{Wdl::loss, 0});
 static_assert(decode_rules(encode({Wdl::draw, 0})) == RulesValue{Wdl::draw, 0});
+
+// Two counts at once (core/rules_classes.hpp Binding::two_counts: russian 7.2.5 kings-only
+// beside 7.2.6 balance, men on the board). The budget of the count man moves restart (`kings`)
+// that a win or a loss needs depends on the plies the other count (`balance`) leaves: the more
+// balance, the more man moves fit and the fewer kings-only plies are needed. The position's
+// value holds at (kings, balance) left iff some step has kings <= kings left and balance <=
+// balance left: a staircase of steps, balance rising and kings falling.
+struct TwoCountStep {
+    int balance = 0;
+    int kings = 0;
+    friend constexpr bool operator==(const TwoCountStep&, const TwoCountStep&) = default;
+};
+
+// A step in 12 bits: kings-only plies (at most 31) low, balance plies (at most 127) above.
+inline constexpr int kTwoCountKingsBits = 5;
+inline constexpr int kMostTwoCountKings = (1 << kTwoCountKingsBits) - 1;
+inline constexpr int kMostTwoCountBalance = 127;
+constexpr std::uint16_t encode(TwoCountStep s) {
+    return std::uint16_t(s.balance << kTwoCountKingsBits | s.kings);
+}
+constexpr TwoCountStep decode_step(std::uint16_t w) {
+    return {w >> kTwoCountKingsBits, w & kMostTwoCountKings};
+}
+// A two-count rules entry's `plies`: its last step (the least kings-only budget, at the
+// least balance that allows it), with kMoreSteps set when earlier steps exist: then the
+// whole staircase is in the material's steps table (ValueKind::rules_steps).
+inline constexpr std::uint16_t kMoreSteps = 0x1000;
+
+// The steps table of a class (a flat array of 16-bit words): word 0 the words per record,
+// then one record per position with more than one step, by rising index: the index in three
+// words (low first), then its steps by rising balance, unused slots 0xFFFF.
+inline constexpr int kStepsKeyWords = 3;
+inline constexpr std::uint16_t kNoStep = 0xFFFF;
+
+// The kings-only budget needed with `balance_left` plies of balance left, or -1 when no
+// budget suffices. `steps` by rising balance.
+template <class Steps>
+constexpr int kings_needed(const Steps& steps, int balance_left) {
+    int need = -1;
+    for (const TwoCountStep& s : steps)
+        if (s.balance <= balance_left && (need < 0 || s.kings < need)) need = s.kings;
+    return need;
+}
+
+static_assert(decode_step(encode(TwoCountStep{120, 30})) == TwoCountStep{120, 30});
+static_assert(encode(TwoCountStep{kMostTwoCountBalance, kMostTwoCountKings}) < kMoreSteps);
+static_assert(kings_needed(std::array{TwoCountStep{4, 9}, TwoCountStep{8, 3}}, 6) == 9);
+static_assert(kings_needed(std::array{TwoCountStep{4, 9}, TwoCountStep{8, 3}}, 3) == -1);
 
 }  // namespace dtb

@@ -1,16 +1,22 @@
 // A material's values under the rules written as tables of kind `rules` (and `rules_idle`):
 // one 16-bit entry per position, White to move (core/rules_value.hpp's encoding). Positions
 // whose side to move has a capture are not stored: the prober's capture search finds their
-// value from the fresh values of the captures' children.
+// value from the fresh values of the captures' children. Where two counts bind, the
+// staircases of more than one step go to a steps table beside (core/rules_value.hpp).
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <filesystem>
+#include <vector>
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_writer.hpp"
+#include "dtb/core/flip.hpp"
 #include "dtb/core/large_array.hpp"
 #include "dtb/core/rules_value.hpp"
+#include "dtb/gen/rules_two_counts.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/table_files.hpp"
 
@@ -37,6 +43,54 @@ std::uint64_t write_rules_table(const std::filesystem::path& dir, VariantId vari
     compress::write_table(path, {variant, s.material(), k}, std::span<const std::uint16_t>(values),
                           capture_mask(s), options);
     return std::filesystem::file_size(path);
+}
+
+// The steps table of `records` (by rising index) as words: core/rules_value.hpp's layout.
+inline std::vector<std::uint16_t> steps_table_words(const std::vector<StepRecord>& records) {
+    std::size_t most = 1;
+    for (const StepRecord& r : records) most = std::max(most, r.steps.size());
+    const std::size_t per = kStepsKeyWords + most;
+    std::vector<std::uint16_t> words{std::uint16_t(per)};
+    for (int k = 0; k < kStepsKeyWords; ++k)
+        words.push_back(std::uint16_t(std::uint64_t(records.size()) >> (16 * k)));
+    for (const StepRecord& r : records) {
+        for (int k = 0; k < kStepsKeyWords; ++k)
+            words.push_back(std::uint16_t(r.index >> (16 * k)));
+        for (std::size_t k = 0; k < most; ++k)
+            words.push_back(k < r.steps.size() ? encode(r.steps[k]) : kNoStep);
+    }
+    return words;
+}
+
+// Writes the steps tables of m's class `rules` (kind k) and of its twin's; their size.
+template <class V>
+std::uint64_t write_steps_tables(const std::filesystem::path& dir, VariantId variant,
+                                 const Material& m, ValueKind k,
+                                 const std::array<std::vector<StepRecord>, 2>& records,
+                                 compress::Compression compression) {
+    auto write = [&](const Material& mat, const std::vector<StepRecord>& r) {
+        const auto words = steps_table_words(r);
+        const std::vector<std::uint8_t> dont_care(words.size(), 0);
+        compress::WriteOptions options;
+        options.compression = compression;
+        const auto path = dir / compress::table_file_name(mat, steps_kind(k));
+        compress::write_table(path, {variant, mat, steps_kind(k)}, std::span(words),
+                              std::span(dont_care), options);
+        return std::filesystem::file_size(path);
+    };
+    std::uint64_t bytes = write(m, records[0]);
+    if (m.flipped() == m) return bytes;
+    // The twin's White to move is m's Black to move, at the flipped position's index there.
+    const Index<V> from(m), to(m.flipped());
+    std::vector<StepRecord> twin;
+    for (const StepRecord& r : records[1]) {
+        Position<V> p;
+        from.unrank(r.index, Color::black, p);
+        twin.push_back({to.rank(Flip<V>::apply(p)), r.steps});
+    }
+    std::sort(twin.begin(), twin.end(),
+              [](const StepRecord& a, const StepRecord& b) { return a.index < b.index; });
+    return bytes + write(m.flipped(), twin);
 }
 
 }  // namespace dtb::gen

@@ -1,5 +1,5 @@
 // The values under the rules of a material (core/rules_value.hpp), per class of counter
-// states (rules_classes.hpp), from the rules values of the materials solved before it.
+// states (core/rules_classes.hpp), from the rules values of the materials solved before it.
 //
 // Each class is solved by SliceSolver with the rules' exits and one pass, the DTW pass, whose
 // distance is then the budget the binding counter must leave:
@@ -11,20 +11,23 @@
 //   a man move's child: with its budget plus 1 where the binding count runs through man
 //     moves, worth 1 where they restart it (and then a draw when its budget exceeds the
 //     restarted count's limit, capped as each block is solved).
-// Positions whose budget exceeds the most the binding counter can leave are draws.
+// Positions whose budget exceeds the most the binding counter can leave are draws. A class
+// where two counts bind at once is solved by rules_two_counts.hpp instead.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "dtb/core/rule_state.hpp"
+#include "dtb/core/rules_classes.hpp"
 #include "dtb/core/rules_value.hpp"
 #include "dtb/gen/exit_tables.hpp"
 #include "dtb/gen/for_range.hpp"
-#include "dtb/gen/rules_classes.hpp"
 #include "dtb/gen/rules_river.hpp"
+#include "dtb/gen/rules_two_counts.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver.hpp"
 
@@ -35,9 +38,14 @@ namespace dtb::gen {
 template <class V>
 struct MaterialRules {
     std::unique_ptr<Slice<V>> main, idle, fresh;
+    // Where two counts bind: the staircases of more than one step, by side to move.
+    std::unique_ptr<std::array<std::vector<StepRecord>, 2>> main_steps, idle_steps;
 
     const Slice<V>* of(ValueKind k) const {
         return k == ValueKind::rules ? main.get() : idle.get();
+    }
+    const std::array<std::vector<StepRecord>, 2>* steps_of(ValueKind k) const {
+        return k == ValueKind::rules ? main_steps.get() : idle_steps.get();
     }
 };
 
@@ -46,10 +54,8 @@ inline std::string rules_unsolved_reason(const RuleSet& set, const Material& m) 
     for (const bool idle : {false, true}) {
         if (idle && !has_idle_class(set, m)) continue;
         const RulesClass c = rules_class(set, m, idle);
-        if (c.binding == Binding::two_counts)
-            return m.name() +
-                   ": two counters that restart differently bind at once (russian "
-                   "7.2.5 beside 7.2.6): not solved yet";
+        if (c.binding == Binding::unsolved)
+            return m.name() + ": a force count beside a move count that binds sooner: not solved";
     }
     for (const CounterRule& r : set.list())
         if (r.start == Start::on_river && in_scope(r.scope, m) && m.men() != 0)
@@ -68,12 +74,22 @@ class RulesSlices {
 
     // m's rules solved from the held ones (those of every material it captures or promotes
     // into must be held). Throws std::logic_error where rules_unsolved_reason says so.
-    MaterialRules<V> solve(const Material& m, ArrayStock* stock = nullptr) const {
+    // `pure`, m's pure values if at hand, spares the two-count solver the pure draws.
+    MaterialRules<V> solve(const Material& m, const Slice<V>* pure = nullptr,
+                           ArrayStock* stock = nullptr) const {
         if (const std::string why = rules_unsolved_reason(set_, m); !why.empty())
             throw std::logic_error("generator: " + why);
         MaterialRules<V> r;
-        r.main = solve_class(m, false, stock);
-        if (has_idle_class(set_, m)) r.idle = solve_idle_class(m, *r.main, stock);
+        if (rules_class(set_, m, false).binding == Binding::two_counts)
+            r.main = solve_two_count_class(m, false, pure, r.main_steps);
+        else
+            r.main = solve_class(m, false, stock);
+        if (has_idle_class(set_, m)) {
+            if (rules_class(set_, m, true).binding == Binding::two_counts)
+                r.idle = solve_two_count_class(m, true, pure, r.idle_steps);
+            else
+                r.idle = solve_idle_class(m, *r.main, stock);
+        }
         r.fresh = fresh_view(m, *r.main, r.idle.get());
         return r;
     }
@@ -82,6 +98,8 @@ class RulesSlices {
     // promotions lead to, and the classes' budgets only where a promotion into m may carry
     // a force count on (a force rule in scope in m).
     void add(const Material& m, MaterialRules<V> r) {
+        r.main_steps.reset();  // written; a later material reads a two-count class at full
+        r.idle_steps.reset();  // balance only, where its last step decides (fits)
         bool carried = false;
         for (const CounterRule& rule : set_.list())
             carried |= rule.kind == CounterKind::force && in_scope(rule.scope, m);
@@ -120,6 +138,71 @@ class RulesSlices {
         for (auto& d : slice->dtc) d = {};
         if (c.max_plies != kUnlimited) cap(*slice, c.max_plies);
         return slice;
+    }
+
+    // A class where two counts bind (rules_two_counts.hpp): captures lead to the fresh views,
+    // promotions to the counters they start the child with.
+    std::unique_ptr<Slice<V>> solve_two_count_class(
+        const Material& m, bool idle, const Slice<V>* pure,
+        std::unique_ptr<std::array<std::vector<StepRecord>, 2>>& steps) const {
+        const RulesClass c = rules_class(set_, m, idle);
+        const RuleState start = class_state(m, idle);
+        auto solution = solve_two_counts<V>(
+            m, c.max_plies, max_plies(set_.rules[c.second], m), pure,
+            [&](const Position<V>& child) { return exits_.exit_value(child).wdl(); },
+            [&](const Position<V>& p, const Move<typename V::board>& move,
+                const Position<V>& child) {
+                const RuleState cs = after_move(set_, start, p, move, child);
+                if (cs == fresh_state(set_, child)) return exits_.exit_value(child).wdl();
+                return carried_value(child, cs);
+            });
+        steps = std::make_unique<std::array<std::vector<StepRecord>, 2>>();
+        for (int s = 0; s < 2; ++s) (*steps)[s] = std::move(solution.records[s]);
+        return std::move(solution.slice);
+    }
+
+    // Counters of m's class (`idle`: the rules that may wait, waiting) that a promotion
+    // restarts or carries: every count at 0.
+    RuleState class_state(const Material& m, bool idle) const {
+        RuleState s;
+        for (int i = 0; i < set_.count; ++i)
+            if (in_scope(set_.rules[i].scope, m))
+                s.plies[i] = idle && may_idle(set_.rules[i]) ? RuleState::kIdle : 0;
+        return s;
+    }
+
+    // The WDL at counters s of a position whose material's classes are held (a promotion's
+    // child where a waiting rule waits on: russian 7.2.7 off the diagonal).
+    Wdl carried_value(const Position<V>& child, const RuleState& s) const {
+        const Material cm = material_of(child);
+        const ValueKind kind = rules_kind(set_, s, cm);
+        const MaterialRules<V>* h = held(cm);
+        Position<V> q = child;
+        if (!h) {
+            h = held(cm.flipped());
+            q = Flip<V>::apply(child);
+        }
+        const Slice<V>* slice = h ? h->of(kind) : nullptr;
+        if (!slice) throw std::logic_error("generator: " + cm.name() + ": budgets not held");
+        const int side = int(q.side);
+        const std::uint64_t i = slice->index.rank(q);
+        const auto w = Wdl(slice->wdl[side][i]);
+        if (w != Wdl::win && w != Wdl::loss) return Wdl::draw;
+        return fits(cm, kind == ValueKind::rules_idle, slice->dtw[side][i], s, child) ? w
+                                                                                      : Wdl::draw;
+    }
+
+    // Whether a class's budget `plies` (of material m, idle or not) fits what counters s leave
+    // at p. Two counts: from the entry's last step, which any state with full balance fits.
+    bool fits(const Material& m, bool idle, std::uint16_t plies, const RuleState& s,
+              const Position<V>& p) const {
+        const RulesClass c = rules_class(set_, m, idle);
+        if (c.binding != Binding::two_counts) return plies <= plies_left(set_, s, p);
+        const TwoCountStep last = decode_step(std::uint16_t(plies & ~kMoreSteps));
+        const int kings = plies_left(set_, s, c.rule, p);
+        if (last.balance <= plies_left(set_, s, c.second, p)) return last.kings <= kings;
+        if (!(plies & kMoreSteps)) return false;
+        throw std::logic_error("generator: " + m.name() + ": a staircase read below full balance");
     }
 
     // The class where a rule waits: solved as the others where it waits for good (russian
@@ -191,12 +274,12 @@ class RulesSlices {
                     Position<V> p;
                     idx.unrank(i, Color(s), p);
                     const RuleState st = fresh_state(set_, p);
-                    const Slice<V>& c =
-                        idle && rules_kind(set_, st, m) == ValueKind::rules_idle ? *idle : main;
+                    const bool in_idle = idle && rules_kind(set_, st, m) == ValueKind::rules_idle;
+                    const Slice<V>& c = in_idle ? *idle : main;
                     const Wdl w = Wdl(c.wdl[s][i]);
                     view->wdl[s][i] = std::uint8_t(w);
                     if (w != Wdl::win && w != Wdl::loss) continue;
-                    if (c.dtw[s][i] > plies_left(set_, st, p))
+                    if (!fits(m, in_idle, c.dtw[s][i], st, p))
                         view->wdl[s][i] = std::uint8_t(Wdl::draw);
                 }
         });

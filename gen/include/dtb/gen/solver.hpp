@@ -56,7 +56,7 @@ namespace dtb::gen {
 // (solve_one_sided); or, for tests that compare, every region by the counting loop.
 enum class LevelLoop { fastest, counting };
 
-// A solve of the values under the rules: the distance is the budget (rules_classes.hpp); where
+// A solve of the values under the rules: the distance is the budget (core/rules_classes.hpp); where
 // man moves restart the binding count, a man move's child counts 1, and a position whose
 // budget exceeds `cap` (the most the count can leave) is a draw before later blocks read it.
 struct RulesBudget {

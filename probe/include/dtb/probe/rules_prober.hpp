@@ -11,12 +11,18 @@
 // The budget of a value found from moves is counted in the same frame as the tables': a move
 // after which the binding count runs on adds one ply to its child's budget; a move that
 // restarts it (a capture, a man move where man moves restart it) costs one ply in all.
+//
+// Where two counts bind at once (core/rules_classes.hpp two_counts) the entry is the last
+// step of a staircase (core/rules_value.hpp TwoCountStep): the kings-only budget needed at the
+// most balance; a position with earlier steps is looked up in the steps table. The budget
+// answered is the kings-only plies needed with the balance the counters leave.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "dtb/core/rule_state.hpp"
+#include "dtb/core/rules_classes.hpp"
 #include "dtb/core/rules_value.hpp"
 #include "dtb/probe/prober.hpp"
 
@@ -179,6 +185,10 @@ class RulesProber {
     int cost(const RuleState& before, const P& p, const Move<G>& m, const RuleState& after,
              const P& child, int child_budget) const {
         if (m.is_capture()) return 1;
+        const Material mp = material_of(p);
+        if (rules_class(*set_, mp, rules_kind(*set_, before, mp) == ValueKind::rules_idle)
+                .binding == Binding::two_counts)  // a man move restarts the kings-only count
+            return (p.men(p.side) & bit<typename G::bb>(m.from)) != 0 ? 1 : child_budget + 1;
         const int left = plies_left(*set_, before, p);
         if (left == kUnlimited) return child_budget + 1;
         for (int i = 0; i < set_->count; ++i)
@@ -240,8 +250,76 @@ class RulesProber {
         const RulesValue v = decode_rules(e);
         out.table_wdl = v.wdl;
         out.budget = v.plies;
+        const RulesClass c = rules_class(*set_, m, kind == ValueKind::rules_idle);
+        if (c.binding == Binding::two_counts && v.wdl != Wdl::draw)
+            return two_counts(q, kind, c, v.plies, s, p, out, message);
         out.wdl = v.at(plies_left(*set_, s, p));
         return Status::ok;
+    }
+
+    // The value at s of a two-count entry (`plies`: its last step) of q (p White to move).
+    Status two_counts(const P& q, ValueKind kind, const RulesClass& c, std::uint16_t plies,
+                      const RuleState& s, const P& p, RulesAnswer& out,
+                      std::string* message) const {
+        const int kings = plies_left(*set_, s, c.rule, p);
+        const int balance = plies_left(*set_, s, c.second, p);
+        const TwoCountStep last = decode_step(std::uint16_t(plies & ~kMoreSteps));
+        int need = last.balance <= balance ? last.kings : -1;
+        if (need < 0 && (plies & kMoreSteps)) {
+            std::vector<TwoCountStep> steps;
+            if (const Status st = staircase(q, kind, steps, message); st != Status::ok) return st;
+            need = kings_needed(steps, balance);
+        }
+        out.budget = need < 0 ? last.kings : need;
+        out.wdl = need >= 0 && need <= kings ? out.table_wdl : Wdl::draw;
+        return Status::ok;
+    }
+
+    // The steps of q (White to move) from the steps table beside rules table `kind`: a binary
+    // search of its records by index (core/rules_value.hpp's layout).
+    Status staircase(const P& q, ValueKind kind, std::vector<TwoCountStep>& steps,
+                     std::string* message) const {
+        const Material m = material_of(q);
+        const ValueKind k = steps_kind(kind);
+        const std::uint64_t key = Index<V>(m).rank(q);
+        auto word = [&](std::uint64_t at, std::uint16_t& w) {
+            return store_->lookup(m, k, at, w, message);
+        };
+        auto number = [&](std::uint64_t at, std::uint64_t& x) {
+            x = 0;
+            for (int i = 0; i < kStepsKeyWords; ++i) {
+                std::uint16_t w = 0;
+                if (const Status st = word(at + i, w); st != Status::ok) return st;
+                x |= std::uint64_t(w) << (16 * i);
+            }
+            return Status::ok;
+        };
+        std::uint16_t per = 0;
+        std::uint64_t count = 0;
+        if (Status st = word(0, per); st != Status::ok) return st;
+        if (Status st = number(1, count); st != Status::ok) return st;
+        std::uint64_t lo = 0, hi = count;
+        const std::uint64_t base = 1 + kStepsKeyWords;
+        while (per > kStepsKeyWords && lo < hi) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            std::uint64_t at = 0;
+            if (Status st = number(base + mid * per, at); st != Status::ok) return st;
+            if (at < key) {
+                lo = mid + 1;
+            } else if (at > key) {
+                hi = mid;
+            } else {
+                for (int i = kStepsKeyWords; i < per; ++i) {
+                    std::uint16_t w = 0;
+                    if (Status st = word(base + mid * per + i, w); st != Status::ok) return st;
+                    if (w != kNoStep) steps.push_back(decode_step(w));
+                }
+                return Status::ok;
+            }
+        }
+        if (message)
+            *message = m.name() + ": " + to_string(k) + " table has no entry for " + write_fen(q);
+        return Status::corrupt;
     }
 
     const S* store_;

@@ -15,7 +15,9 @@
 //   none      no counter runs: the values are those of the game with the rules' values
 //             beyond its captures and promotions;
 //   two counts  russian 7.2.6 (balance, run through man moves) beside 7.2.5 (restarted by
-//             them) with men on the board: not a single budget (not solved yet).
+//             them) with men on the board: not a single budget. The budget is that of the
+//             count man moves restart (`rule`), and depends on the plies the other (`second`)
+//             leaves: a staircase (core/rules_value.hpp TwoCountSteps).
 #pragma once
 
 #include <algorithm>
@@ -25,13 +27,16 @@
 #include "dtb/core/material.hpp"
 #include "dtb/core/rule_state.hpp"
 
-namespace dtb::gen {
+namespace dtb {
 
-enum class Binding { none, progress, force, lockstep, two_counts };
+// `unsolved`: a force count beside a progress count that restarts sooner and binds with
+// men on the board; no variant's rules make one (rules_unsolved_reason says so if one does).
+enum class Binding { none, progress, force, lockstep, two_counts, unsolved };
 
 struct RulesClass {
     Binding binding = Binding::none;
-    int rule = -1;               // the binding rule (progress, force), or -1
+    int rule = -1;               // the binding rule (progress, force, two counts), or -1
+    int second = -1;             // two counts: the rule that man moves do not restart
     int max_plies = kUnlimited;  // the most plies the binding counter can leave
 };
 
@@ -72,8 +77,14 @@ inline RulesClass rules_class(const RuleSet& set, const Material& m, bool idle) 
         c.binding = Binding::force;
         c.rule = force;
         c.max_plies = force_plies;
-    } else if (balance >= 0 || force >= 0) {
+    } else if (balance >= 0 && force < 0 && progress >= 0 &&
+               max_plies(set.rules[balance], m) > max_plies(set.rules[progress], m)) {
         c.binding = Binding::two_counts;
+        c.rule = progress;
+        c.second = balance;
+        c.max_plies = max_plies(set.rules[progress], m);
+    } else if (balance >= 0 || force >= 0) {
+        c.binding = Binding::unsolved;
     } else {
         c.binding = Binding::progress;
         c.rule = progress;
@@ -81,4 +92,4 @@ inline RulesClass rules_class(const RuleSet& set, const Material& m, bool idle) 
     return c;
 }
 
-}  // namespace dtb::gen
+}  // namespace dtb
