@@ -5,8 +5,8 @@
 // capture or reset happens, kept while the counters leave enough plies: `plies` is the budget
 // its win (or its loss) needs, the fewest plies that the binding counter must have left. At
 // counters that leave `left` plies the value is `wdl` if plies <= left, else a draw. In a
-// material where no counter runs the budget is unlimited and `plies` is its distance to the
-// end under the rules.
+// material where no counter runs any budget fits and `plies` is the distance to the next
+// capture or promotion, where the values of the material reached take over.
 #pragma once
 
 #include <array>

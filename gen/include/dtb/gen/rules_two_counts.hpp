@@ -79,7 +79,7 @@ TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int bal
     std::vector<std::uint8_t> g(nodes, kNever), capture[2];
     std::vector<std::uint8_t> exit_win(nodes, 0), exit_other(nodes, 0);
     for (auto& c : capture) c.assign(n, 0);
-    std::vector<std::uint64_t> first(nodes + 1, 0);
+    std::vector<std::uint32_t> first(nodes + 1, 0);  // edge offsets: fewer than 2^32 edges
     std::vector<std::uint32_t> edges;
 
     constexpr std::uint64_t kPiece = 1 << 12;
@@ -134,6 +134,11 @@ TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int bal
                                                                        : std::uint8_t(Wdl::unknown);
         }
     });
+    std::uint64_t total = 0;
+    for (const auto& piece : piece_edges) total += piece.size();
+    if (total >= (std::uint64_t{1} << 32))
+        throw std::logic_error("generator: " + m.name() +
+                               ": too many moves for the two-count solver");
     for (std::uint64_t node = 0; node < nodes; ++node) first[node + 1] += first[node];
     edges.reserve(first[nodes]);
     for (auto& piece : piece_edges) {
@@ -142,12 +147,12 @@ TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int bal
     }
 
     // Who moves to whom, turned round: a level recomputes only the nodes a change reaches.
-    std::vector<std::uint64_t> rfirst(nodes + 1, 0);
+    std::vector<std::uint32_t> rfirst(nodes + 1, 0);
     std::vector<std::uint32_t> redges(edges.size());
     for (const std::uint32_t e : edges) ++rfirst[(e & ~kManEdge) + 1];
     for (std::uint64_t node = 0; node < nodes; ++node) rfirst[node + 1] += rfirst[node];
     {
-        std::vector<std::uint64_t> fill(rfirst.begin(), rfirst.end() - 1);
+        std::vector<std::uint32_t> fill(rfirst.begin(), rfirst.end() - 1);
         for (std::uint64_t node = 0; node < nodes; ++node)
             for (std::uint64_t e = first[node]; e < first[node + 1]; ++e)
                 redges[fill[edges[e] & ~kManEdge]++] = std::uint32_t(node);
@@ -156,20 +161,25 @@ TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int bal
     // The levels. A node without a known sign tries both; once one holds, it keeps it. At
     // b = 0 only a side without a move has a value: captures hold theirs from b = 1 on, and
     // every node with moves is looked at once at b = 1.
-    std::vector<std::uint8_t> next = g, dirty(nodes, 0);
+    std::vector<std::uint8_t> dirty(nodes, 0);
+    struct Change {
+        std::uint32_t node;
+        std::uint8_t value;
+    };
+    const auto threads = static_cast<std::size_t>(omp_get_max_threads());
+    std::vector<std::vector<Change>> changed(threads);
     for (std::uint64_t node = 0; node < nodes; ++node) {
-        if (kind[node] == std::uint8_t(NodeKind::fixed) && g[node] != 0) g[node] = kNever;
+        if (kind[node] == std::uint8_t(NodeKind::fixed) && g[node] != 0 && g[node] != kNever) {
+            changed[0].push_back({std::uint32_t(node), g[node]});  // a capture, from b = 1
+            g[node] = kNever;
+        }
         dirty[node] = kind[node] == std::uint8_t(NodeKind::moves);
     }
     struct Fall {
         std::uint32_t node;
         std::uint8_t balance, kings;
     };
-    const auto threads = static_cast<std::size_t>(omp_get_max_threads());
     std::vector<std::vector<Fall>> falls(threads);
-    std::vector<std::vector<std::uint32_t>> changed(threads);
-    for (std::uint64_t node = 0; node < nodes; ++node)
-        if (next[node] != g[node]) changed[0].push_back(std::uint32_t(node));  // captures
     auto cost_of = [&](std::uint32_t e, bool want_loss) -> int {
         const std::uint32_t c = e & ~kManEdge;
         if (g[c] == kNever || sign[c] != std::uint8_t(want_loss ? Wdl::loss : Wdl::win))
@@ -196,19 +206,18 @@ TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int bal
                 const int best = std::min(win, loss);
                 const std::uint8_t v = best <= kings_limit ? std::uint8_t(best) : kNever;
                 if (v == g[node]) continue;
-                next[node] = v;
                 if (sg == Wdl::unknown)
                     sign[node] = std::uint8_t(win <= loss ? Wdl::win : Wdl::loss);
                 falls[std::size_t(thread)].push_back({std::uint32_t(node), std::uint8_t(b), v});
-                changed[std::size_t(thread)].push_back(std::uint32_t(node));
+                changed[std::size_t(thread)].push_back({std::uint32_t(node), v});
             }
         });
         // The level's changes take effect, and what moves to them is looked at next.
         bool any = false;
         for (auto& list : changed) {
             any |= !list.empty();
-            for (const std::uint32_t node : list) {
-                g[node] = next[node];
+            for (const auto [node, value] : list) {
+                g[node] = value;
                 for (std::uint64_t e = rfirst[node]; e < rfirst[node + 1]; ++e)
                     dirty[redges[e]] = kind[redges[e]] == std::uint8_t(NodeKind::moves);
             }
@@ -216,6 +225,10 @@ TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int bal
         }
         if (!any) break;
     }
+
+    // The graph goes before the slice is made.
+    for (auto* v : {&edges, &redges, &first, &rfirst}) std::vector<std::uint32_t>().swap(*v);
+    for (auto* v : {&dirty, &kind, &exit_win, &exit_other}) std::vector<std::uint8_t>().swap(*v);
 
     // The staircases: a node's falls by rising balance; the last is its entry.
     std::vector<Fall> all;

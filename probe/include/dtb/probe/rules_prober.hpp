@@ -190,7 +190,8 @@ class RulesProber {
                 .binding == Binding::two_counts)  // a man move restarts the kings-only count
             return (p.men(p.side) & bit<typename G::bb>(m.from)) != 0 ? 1 : child_budget + 1;
         const int left = plies_left(*set_, before, p);
-        if (left == kUnlimited) return child_budget + 1;
+        // No counter runs: the budget runs to the next capture or promotion, as gen counts it.
+        if (left == kUnlimited) return m.promotes ? 1 : child_budget + 1;
         for (int i = 0; i < set_->count; ++i)
             if (before.counting(i) && plies_left(*set_, before, i, p) == left)
                 if (!after.counting(i) || after.plies[i] != before.plies[i] + 1 ||
