@@ -202,7 +202,6 @@ TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int bal
                 }
                 if (sg == Wdl::win) loss = std::numeric_limits<int>::max();
                 if (sg == Wdl::loss) win = std::numeric_limits<int>::max();
-                if (sg == Wdl::draw) win = loss = std::numeric_limits<int>::max();
                 const int best = std::min(win, loss);
                 const std::uint8_t v = best <= kings_limit ? std::uint8_t(best) : kNever;
                 if (v == g[node]) continue;

@@ -251,8 +251,12 @@ class RulesProber {
         const RulesValue v = decode_rules(e);
         out.table_wdl = v.wdl;
         out.budget = v.plies;
+        if (v.wdl == Wdl::draw) {  // a draw at every count: no class to look up
+            out.wdl = Wdl::draw;
+            return Status::ok;
+        }
         const RulesClass c = rules_class(*set_, m, kind == ValueKind::rules_idle);
-        if (c.binding == Binding::two_counts && v.wdl != Wdl::draw)
+        if (c.binding == Binding::two_counts)
             return two_counts(q, kind, c, v.plies, s, p, out, message);
         out.wdl = v.at(plies_left(*set_, s, p));
         return Status::ok;
