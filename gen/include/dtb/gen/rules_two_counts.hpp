@@ -10,13 +10,14 @@
 //         kings-only count (g_{b-1}(child) <= K);
 //   loss  every move reaches a won child: the most of the same costs (at least 1);
 // capped at K (kings-only's limit), 0 for a side without a move, and nothing at b = 0 but
-// that. Levels b = 1, 2, ... are swept over an explicit graph of the positions' moves inside
-// the class until a level changes nothing (every later one is the same) or b reaches the
-// balance limit. g_b falls as b rises; each fall is a step of the position's staircase
-// (core/rules_value.hpp TwoCountStep).
+// that. Levels b = 1, 2, ... are swept until a level changes nothing (every later one is the
+// same) or b reaches the balance limit. g_b falls as b rises; each fall is a step of the
+// position's staircase (core/rules_value.hpp TwoCountStep).
 //
-// A pure draw stays a draw under the counters, so with the pure values at hand only the
-// positions won or lost in the pure game get a node with moves.
+// No move graph is kept (at 6 pieces its edges outgrow memory): a level generates the moves
+// of the positions whose children changed, found by unmoves from the changed ones. A pure
+// draw stays a draw under the counters, so with the pure values at hand only the positions
+// won or lost in the pure game are looked at.
 #pragma once
 
 #include <algorithm>
@@ -25,11 +26,13 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "dtb/core/apply.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/rules_value.hpp"
+#include "dtb/core/unmove.hpp"
 #include "dtb/gen/for_range.hpp"
 #include "dtb/gen/slice.hpp"
 
@@ -48,224 +51,309 @@ struct TwoCountSolution {
     std::vector<StepRecord> records[2];  // by side to move, by rising index
 };
 
-namespace two_counts_detail {
-
-inline constexpr std::uint8_t kNever = 0xFF;  // no budget suffices (yet)
-inline constexpr std::uint32_t kManEdge = 1u << 31;
-
-// What a node is: one with moves inside the class, or a value fixed at every level.
-enum class NodeKind : std::uint8_t { fixed, moves };
-
-}  // namespace two_counts_detail
-
 // `capture_wdl(child)`: the WDL of a capture's child (its fresh counters);
 // `promotion_wdl(p, move, child)`: that of a promotion's child at the counters it starts with.
 template <class V, class CaptureWdl, class PromotionWdl>
-TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int balance_limit,
-                                     const Slice<V>* pure, CaptureWdl&& capture_wdl,
-                                     PromotionWdl&& promotion_wdl) {
-    using namespace two_counts_detail;
+class TwoCountSolver {
     using G = typename V::board;
-    if (kings_limit > kMostTwoCountKings || balance_limit > kMostTwoCountBalance)
-        throw std::logic_error("generator: " + m.name() + ": counts too long for two-count steps");
-    const Index<V> index(m);
-    const std::uint64_t n = index.size();
-    const std::uint64_t nodes = 2 * n;
-    if (nodes >= kManEdge)
-        throw std::logic_error("generator: " + m.name() + ": too large for the two-count solver");
+    using P = Position<V>;
 
-    // Per node: its sign (Wdl the budget is for), its budget now, what it is, and its edges.
-    std::vector<std::uint8_t> sign(nodes, std::uint8_t(Wdl::draw)), kind(nodes, 0);
-    std::vector<std::uint8_t> g(nodes, kNever), capture[2];
-    std::vector<std::uint8_t> exit_win(nodes, 0), exit_other(nodes, 0);
-    for (auto& c : capture) c.assign(n, 0);
-    std::vector<std::uint32_t> first(nodes + 1, 0);  // edge offsets: fewer than 2^32 edges
-    std::vector<std::uint32_t> edges;
+  public:
+    TwoCountSolver(const Material& m, int kings_limit, int balance_limit, const Slice<V>* pure,
+                   CaptureWdl& capture_wdl, PromotionWdl& promotion_wdl)
+        : m_(m),
+          index_(m),
+          n_(index_.size()),
+          nodes_(2 * n_),
+          kings_limit_(kings_limit),
+          balance_limit_(balance_limit),
+          pure_(pure),
+          capture_wdl_(capture_wdl),
+          promotion_wdl_(promotion_wdl) {
+        if (kings_limit > kMostTwoCountKings || balance_limit > kMostTwoCountBalance)
+            throw std::logic_error("generator: " + m.name() +
+                                   ": counts too long for two-count steps");
+        if (nodes_ > std::numeric_limits<std::uint32_t>::max())
+            throw std::logic_error("generator: " + m.name() +
+                                   ": too large for the two-count solver");
+    }
 
-    constexpr std::uint64_t kPiece = 1 << 12;
-    const std::size_t pieces = (nodes + kPiece - 1) / kPiece;
-    // Every node classified, its edges gathered piece by piece, then laid end to end.
-    std::vector<std::vector<std::uint32_t>> piece_edges(pieces);
-    for_range<true>(pieces, [&](std::size_t k, int) {
-        const std::uint64_t end = std::min(nodes, (k + 1) * kPiece);
-        std::vector<std::uint32_t>& out = piece_edges[k];
-        for (std::uint64_t node = k * kPiece; node < end; ++node) {
-            const int s = int(node / n);
-            const std::uint64_t i = node % n;
-            const bool known = pure && !pure->wdl[s].empty();
-            if (known && Wdl(pure->wdl[s][i]) == Wdl::draw) continue;  // a draw at every count
-            Position<V> p;
-            if (!index.unrank(i, Color(s), p)) continue;
-            PathMoveList<G> moves;
-            MoveGen<V>::generate(p, moves);
-            if (moves.size() == 0) {
-                sign[node] = std::uint8_t(Wdl::loss), g[node] = 0;
-                continue;
-            }
-            if (moves.begin()->move.is_capture()) {
-                capture[s][i] = 1;
-                bool win = false, all_won = true;
-                for (const auto& pm : moves) {
-                    const Wdl w = capture_wdl(apply(p, pm.move));
-                    win |= w == Wdl::loss;
-                    all_won &= w == Wdl::win;
-                }
-                sign[node] = std::uint8_t(win ? Wdl::win : all_won ? Wdl::loss : Wdl::draw);
-                g[node] = win || all_won ? 1 : kNever;
-                continue;
-            }
-            const auto men = p.men(p.side);
-            for (const auto& pm : moves) {
-                const Position<V> c = apply(p, pm.move);
-                if (pm.move.promotes) {
-                    const Wdl w = promotion_wdl(p, pm.move, c);
-                    exit_win[node] |= w == Wdl::loss;
-                    exit_other[node] |= w != Wdl::win;
-                    continue;
-                }
-                const bool man = (men & bit<typename G::bb>(pm.move.from)) != 0;
-                out.push_back(std::uint32_t(std::uint64_t(int(c.side)) * n + index.rank(c)) |
-                              (man ? kManEdge : 0));
-                ++first[node + 1];
-            }
-            kind[node] = std::uint8_t(NodeKind::moves);
-            // Without the pure value, either sign, found by the levels.
-            sign[node] = known && Wdl(pure->wdl[s][i]) != Wdl::unknown ? pure->wdl[s][i]
-                                                                       : std::uint8_t(Wdl::unknown);
+    TwoCountSolution<V> solve() {
+        classify();
+        std::vector<Change> changes = captures_from_first_level();
+        for (int b = 1; b <= balance_limit_; ++b) {
+            const std::vector<Change> more = level(b);
+            changes.insert(changes.end(), more.begin(), more.end());
+            if (changes.empty()) break;
+            spread(changes);
+            changes.clear();
         }
-    });
-    std::uint64_t total = 0;
-    for (const auto& piece : piece_edges) total += piece.size();
-    if (total >= (std::uint64_t{1} << 32))
-        throw std::logic_error("generator: " + m.name() +
-                               ": too many moves for the two-count solver");
-    for (std::uint64_t node = 0; node < nodes; ++node) first[node + 1] += first[node];
-    edges.reserve(first[nodes]);
-    for (auto& piece : piece_edges) {
-        edges.insert(edges.end(), piece.begin(), piece.end());
-        std::vector<std::uint32_t>().swap(piece);
+        return staircases();
     }
 
-    // Who moves to whom, turned round: a level recomputes only the nodes a change reaches.
-    std::vector<std::uint32_t> rfirst(nodes + 1, 0);
-    std::vector<std::uint32_t> redges(edges.size());
-    for (const std::uint32_t e : edges) ++rfirst[(e & ~kManEdge) + 1];
-    for (std::uint64_t node = 0; node < nodes; ++node) rfirst[node + 1] += rfirst[node];
-    {
-        std::vector<std::uint32_t> fill(rfirst.begin(), rfirst.end() - 1);
-        for (std::uint64_t node = 0; node < nodes; ++node)
-            for (std::uint64_t e = first[node]; e < first[node + 1]; ++e)
-                redges[fill[edges[e] & ~kManEdge]++] = std::uint32_t(node);
-    }
+  private:
+    static constexpr std::uint8_t kNever = 0xFF;  // no budget suffices (yet)
+    static constexpr std::uint64_t kPiece = 1 << 12;
+    static constexpr int kNone = std::numeric_limits<int>::max();
+    // What a node is, bit by bit.
+    enum : std::uint8_t { kMoves = 1, kExitWin = 2, kExitOther = 4, kCapture = 8 };
 
-    // The levels. A node without a known sign tries both; once one holds, it keeps it. At
-    // b = 0 only a side without a move has a value: captures hold theirs from b = 1 on, and
-    // every node with moves is looked at once at b = 1.
-    std::vector<std::uint8_t> dirty(nodes, 0);
     struct Change {
         std::uint32_t node;
         std::uint8_t value;
     };
-    const auto threads = static_cast<std::size_t>(omp_get_max_threads());
-    std::vector<std::vector<Change>> changed(threads);
-    for (std::uint64_t node = 0; node < nodes; ++node) {
-        if (kind[node] == std::uint8_t(NodeKind::fixed) && g[node] != 0 && g[node] != kNever) {
-            changed[0].push_back({std::uint32_t(node), g[node]});  // a capture, from b = 1
-            g[node] = kNever;
-        }
-        dirty[node] = kind[node] == std::uint8_t(NodeKind::moves);
-    }
     struct Fall {
         std::uint32_t node;
         std::uint8_t balance, kings;
     };
-    std::vector<std::vector<Fall>> falls(threads);
-    auto cost_of = [&](std::uint32_t e, bool want_loss) -> int {
-        const std::uint32_t c = e & ~kManEdge;
-        if (g[c] == kNever || sign[c] != std::uint8_t(want_loss ? Wdl::loss : Wdl::win))
-            return std::numeric_limits<int>::max();
-        if (e & kManEdge) return g[c] <= kings_limit ? 1 : std::numeric_limits<int>::max();
-        return g[c] + 1;
-    };
-    for (int b = 1; b <= balance_limit; ++b) {
-        for_range<true>(pieces, [&](std::size_t k, int thread) {
-            const std::uint64_t end = std::min(nodes, (k + 1) * kPiece);
+
+    std::size_t pieces() const { return (nodes_ + kPiece - 1) / kPiece; }
+    std::uint32_t node_of(const P& p) const {
+        return std::uint32_t(std::uint64_t(int(p.side)) * n_ + index_.rank(p));
+    }
+    bool unrank(std::uint64_t node, P& p) const {
+        return index_.unrank(node % n_, Color(int(node / n_)), p);
+    }
+
+    // Every node's kind, its value where it is fixed at every level (no move: lost at 0; a
+    // capture: its children's), the exits of its promotions, and its pure sign if known.
+    void classify() {
+        sign_.assign(nodes_, std::uint8_t(Wdl::draw));
+        g_.assign(nodes_, kNever);
+        info_.assign(nodes_, 0);
+        for_range<true>(pieces(), [&](std::size_t k, int) {
+            const std::uint64_t end = std::min(nodes_, (k + 1) * kPiece);
             for (std::uint64_t node = k * kPiece; node < end; ++node) {
-                if (!dirty[node]) continue;
-                dirty[node] = 0;
-                const auto sg = Wdl(sign[node]);
-                int win = exit_win[node] ? 1 : std::numeric_limits<int>::max();
-                int loss = exit_other[node] ? std::numeric_limits<int>::max() : 1;
-                for (std::uint64_t e = first[node]; e < first[node + 1]; ++e) {
-                    if (sg != Wdl::loss) win = std::min(win, cost_of(edges[e], true));
-                    if (sg != Wdl::win) loss = std::max(loss, cost_of(edges[e], false));
+                const int s = int(node / n_);
+                const std::uint64_t i = node % n_;
+                const bool known = pure_ && !pure_->wdl[s].empty();
+                if (known && Wdl(pure_->wdl[s][i]) == Wdl::draw) continue;  // at every count
+                P p;
+                if (!unrank(node, p)) continue;
+                MoveList<G> moves;
+                MoveGen<V>::generate(p, moves);
+                if (moves.empty()) {
+                    sign_[node] = std::uint8_t(Wdl::loss), g_[node] = 0;
+                    continue;
                 }
-                if (sg == Wdl::win) loss = std::numeric_limits<int>::max();
-                if (sg == Wdl::loss) win = std::numeric_limits<int>::max();
-                const int best = std::min(win, loss);
-                const std::uint8_t v = best <= kings_limit ? std::uint8_t(best) : kNever;
-                if (v == g[node]) continue;
-                if (sg == Wdl::unknown)
-                    sign[node] = std::uint8_t(win <= loss ? Wdl::win : Wdl::loss);
-                falls[std::size_t(thread)].push_back({std::uint32_t(node), std::uint8_t(b), v});
-                changed[std::size_t(thread)].push_back({std::uint32_t(node), v});
+                if (moves.begin()->is_capture()) {
+                    classify_capture(node, p, moves);
+                    continue;
+                }
+                std::uint8_t info = kMoves;
+                for (const auto& move : moves) {
+                    if (!move.promotes) continue;
+                    const Wdl w = promotion_wdl_(p, move, apply(p, move));
+                    if (w == Wdl::loss) info |= kExitWin;
+                    if (w != Wdl::win) info |= kExitOther;
+                }
+                info_[node] = info;
+                // Without the pure value, either sign, found by the levels.
+                sign_[node] = known && Wdl(pure_->wdl[s][i]) != Wdl::unknown
+                                  ? pure_->wdl[s][i]
+                                  : std::uint8_t(Wdl::unknown);
             }
         });
-        // The level's changes take effect, and what moves to them is looked at next.
-        bool any = false;
-        for (auto& list : changed) {
-            any |= !list.empty();
-            for (const auto [node, value] : list) {
-                g[node] = value;
-                for (std::uint64_t e = rfirst[node]; e < rfirst[node + 1]; ++e)
-                    dirty[redges[e]] = kind[redges[e]] == std::uint8_t(NodeKind::moves);
+    }
+
+    void classify_capture(std::uint64_t node, const P& p, const MoveList<G>& moves) {
+        info_[node] = kCapture;
+        bool win = false, all_won = true;
+        for (const auto& move : moves) {
+            const Wdl w = capture_wdl_(apply(p, move));
+            win |= w == Wdl::loss;
+            all_won &= w == Wdl::win;
+        }
+        sign_[node] = std::uint8_t(win ? Wdl::win : all_won ? Wdl::loss : Wdl::draw);
+        g_[node] = win || all_won ? 1 : kNever;
+    }
+
+    // At b = 0 only a side without a move has a value: captures hold theirs from b = 1 on
+    // (they take effect with level 1's changes), and every node with moves is looked at
+    // once at b = 1.
+    std::vector<Change> captures_from_first_level() {
+        std::vector<Change> out;
+        dirty_.assign(nodes_, 0);
+        lower_.assign(nodes_, kNever);
+        for (std::uint64_t node = 0; node < nodes_; ++node) {
+            if ((info_[node] & kCapture) && g_[node] != kNever) {
+                out.push_back({std::uint32_t(node), g_[node]});
+                g_[node] = kNever;
             }
-            list.clear();
+            dirty_[node] = info_[node] & kMoves;
         }
-        if (!any) break;
+        return out;
     }
 
-    // The graph goes before the slice is made.
-    for (auto* v : {&edges, &redges, &first, &rfirst}) std::vector<std::uint32_t>().swap(*v);
-    for (auto* v : {&dirty, &kind, &exit_win, &exit_other}) std::vector<std::uint8_t>().swap(*v);
+    // The changes take effect, and what moves to them is looked at next. A won position's
+    // budget only falls, to the cost of a move to a child that fell, so it is lowered here
+    // (`lower_`); a lost one, which needs every child won, is marked to be computed again.
+    void spread(const std::vector<Change>& changes) {
+        for (const auto [node, value] : changes) g_[node] = value;
+        constexpr std::size_t kChunk = 256;
+        for_range<true>((changes.size() + kChunk - 1) / kChunk, [&](std::size_t k, int) {
+            const std::size_t end = std::min(changes.size(), (k + 1) * kChunk);
+            for (std::size_t c = k * kChunk; c < end; ++c) {
+                const std::uint32_t child = changes[c].node;
+                const bool lost = sign_[child] == std::uint8_t(Wdl::loss);
+                auto reach = [&](const P& q, bool man) {
+                    const std::uint32_t pred = node_of(q);
+                    if (!(info_[pred] & kMoves)) return;
+                    const auto sg = Wdl(sign_[pred]);
+                    if (sg == Wdl::win) {
+                        if (const int v = cost(child, man, true); v <= kings_limit_)
+                            lower(pred, std::uint8_t(v));
+                    } else if (sg == Wdl::unknown || !lost) {
+                        std::atomic_ref<std::uint8_t>(dirty_[pred])
+                            .store(1, std::memory_order_relaxed);
+                    }
+                };
+                P p;
+                unrank(child, p);
+                Unmoves<V>::template for_each<false>(
+                    p, [&](const P& q, int, int) { reach(q, false); });
+                Unmoves<V>::template for_each_man<false>(
+                    p, [&](const P& q, int, int) { reach(q, true); });
+            }
+        });
+    }
 
-    // The staircases: a node's falls by rising balance; the last is its entry.
-    std::vector<Fall> all;
-    for (auto& f : falls) all.insert(all.end(), f.begin(), f.end());
-    falls.clear();
-    std::sort(all.begin(), all.end(), [](const Fall& a, const Fall& b) {
-        return a.node != b.node ? a.node < b.node : a.balance < b.balance;
-    });
-    TwoCountSolution<V> out;
-    out.slice = std::make_unique<Slice<V>>(m);
-    for (int s = 0; s < 2; ++s) {
-        out.slice->dtc[s] = {};
-        out.slice->capture[s].assign(n, 0);
-        for (std::uint64_t i = 0; i < n; ++i) {
-            const std::uint64_t node = std::uint64_t(s) * n + i;
-            const bool decided = g[node] != kNever;
-            out.slice->wdl[s][i] = decided ? sign[node] : std::uint8_t(Wdl::draw);
-            out.slice->dtw[s][i] = decided ? encode(TwoCountStep{0, g[node]}) : 0;
-            out.slice->capture[s][i] = capture[s][i];
+    void lower(std::uint32_t node, std::uint8_t v) {
+        std::atomic_ref<std::uint8_t> at(lower_[node]);
+        std::uint8_t now = at.load(std::memory_order_relaxed);
+        while (v < now && !at.compare_exchange_weak(now, v, std::memory_order_relaxed)) {
         }
     }
-    for (std::size_t a = 0; a < all.size();) {
-        std::size_t z = a;
-        while (z < all.size() && all[z].node == all[a].node) ++z;
-        const std::uint32_t node = all[a].node;
-        const int s = int(node / n);
-        const std::uint64_t i = node % n;
-        const Fall& last = all[z - 1];
-        out.slice->dtw[s][i] = std::uint16_t(encode(TwoCountStep{last.balance, last.kings}) |
-                                             (z - a > 1 ? kMoreSteps : 0));
-        if (z - a > 1) {
-            StepRecord r{i, {}};
-            for (std::size_t k = a; k < z; ++k) r.steps.push_back({all[k].balance, all[k].kings});
-            out.records[s].push_back(std::move(r));
-        }
-        a = z;
+
+    // What a move to child node c costs the side that wants c lost (or won): kNone if it
+    // does not reach that.
+    int cost(std::uint32_t c, bool man, bool want_loss) const {
+        if (g_[c] == kNever || sign_[c] != std::uint8_t(want_loss ? Wdl::loss : Wdl::win))
+            return kNone;
+        if (man) return g_[c] <= kings_limit_ ? 1 : kNone;
+        return g_[c] + 1;
     }
-    return out;
+
+    // Level b: every marked node's least budget from its children's at b - 1.
+    std::vector<Change> level(int b) {
+        const auto threads = static_cast<std::size_t>(omp_get_max_threads());
+        std::vector<std::vector<Change>> changed(threads);
+        for_range<true>(pieces(), [&](std::size_t k, int thread) {
+            const std::uint64_t end = std::min(nodes_, (k + 1) * kPiece);
+            for (std::uint64_t node = k * kPiece; node < end; ++node) {
+                std::uint8_t v;
+                if (dirty_[node]) {
+                    dirty_[node] = 0;
+                    v = budget(node);
+                } else if (lower_[node] != kNever) {
+                    v = std::min(g_[node], lower_[node]);
+                    lower_[node] = kNever;
+                } else {
+                    continue;
+                }
+                if (v == g_[node]) continue;
+                changed[std::size_t(thread)].push_back({std::uint32_t(node), v});
+                falls_[std::size_t(thread)].push_back({std::uint32_t(node), std::uint8_t(b), v});
+            }
+        });
+        std::vector<Change> out;
+        for (auto& list : changed) out.insert(out.end(), list.begin(), list.end());
+        return out;
+    }
+
+    // A node's budget from its children's values; a node without a sign takes the one that
+    // holds first and keeps it.
+    std::uint8_t budget(std::uint64_t node) {
+        P p;
+        unrank(node, p);
+        MoveList<G> moves;
+        MoveGen<V>::generate(p, moves);
+        const auto sg = Wdl(sign_[node]);
+        const auto men = p.men(p.side);
+        int win = info_[node] & kExitWin ? 1 : kNone;
+        int loss = info_[node] & kExitOther ? kNone : 1;
+        for (const auto& move : moves) {
+            if (move.promotes) continue;
+            const std::uint32_t c = node_of(apply(p, move));
+            const bool man = (men & bit<typename G::bb>(move.from)) != 0;
+            if (sg != Wdl::loss) win = std::min(win, cost(c, man, true));
+            if (sg != Wdl::win) loss = std::max(loss, cost(c, man, false));
+        }
+        if (sg == Wdl::win) loss = kNone;
+        if (sg == Wdl::loss) win = kNone;
+        const int best = std::min(win, loss);
+        const std::uint8_t v = best <= kings_limit_ ? std::uint8_t(best) : kNever;
+        if (sg == Wdl::unknown && v != g_[node])
+            sign_[node] = std::uint8_t(win <= loss ? Wdl::win : Wdl::loss);
+        return v;
+    }
+
+    // The slice (WDL, the entry's last step) and the staircases of more than one step.
+    TwoCountSolution<V> staircases() {
+        std::vector<std::uint8_t>().swap(dirty_);
+        std::vector<std::uint8_t>().swap(lower_);
+        std::vector<Fall> all;
+        for (auto& f : falls_) {
+            all.insert(all.end(), f.begin(), f.end());
+            std::vector<Fall>().swap(f);
+        }
+        std::sort(all.begin(), all.end(), [](const Fall& a, const Fall& b) {
+            return a.node != b.node ? a.node < b.node : a.balance < b.balance;
+        });
+        TwoCountSolution<V> out;
+        out.slice = std::make_unique<Slice<V>>(m_);
+        for (int s = 0; s < 2; ++s) {
+            out.slice->dtc[s] = {};
+            out.slice->capture[s].assign(n_, 0);
+            for (std::uint64_t i = 0; i < n_; ++i) {
+                const std::uint64_t node = std::uint64_t(s) * n_ + i;
+                const bool decided = g_[node] != kNever;
+                out.slice->wdl[s][i] = decided ? sign_[node] : std::uint8_t(Wdl::draw);
+                out.slice->dtw[s][i] = decided ? encode(TwoCountStep{0, g_[node]}) : 0;
+                out.slice->capture[s][i] = (info_[node] & kCapture) != 0;
+            }
+        }
+        for (std::size_t a = 0; a < all.size();) {
+            std::size_t z = a;
+            while (z < all.size() && all[z].node == all[a].node) ++z;
+            const int s = int(all[a].node / n_);
+            const std::uint64_t i = all[a].node % n_;
+            const Fall& last = all[z - 1];
+            out.slice->dtw[s][i] = std::uint16_t(encode(TwoCountStep{last.balance, last.kings}) |
+                                                 (z - a > 1 ? kMoreSteps : 0));
+            if (z - a > 1) {
+                StepRecord r{i, {}};
+                for (std::size_t k = a; k < z; ++k)
+                    r.steps.push_back({all[k].balance, all[k].kings});
+                out.records[s].push_back(std::move(r));
+            }
+            a = z;
+        }
+        return out;
+    }
+
+    const Material m_;
+    const Index<V> index_;
+    const std::uint64_t n_, nodes_;
+    const int kings_limit_, balance_limit_;
+    const Slice<V>* pure_;
+    CaptureWdl& capture_wdl_;
+    PromotionWdl& promotion_wdl_;
+    // Per node: the WDL its budget is for, its budget now, what it is, whether to compute it
+    // again, and the least cost of a move to a child that fell (a won node; kNever if none).
+    std::vector<std::uint8_t> sign_, g_, info_, dirty_, lower_;
+    std::vector<std::vector<Fall>> falls_ =
+        std::vector<std::vector<Fall>>(static_cast<std::size_t>(omp_get_max_threads()));
+};
+
+template <class V, class CaptureWdl, class PromotionWdl>
+TwoCountSolution<V> solve_two_counts(const Material& m, int kings_limit, int balance_limit,
+                                     const Slice<V>* pure, CaptureWdl&& capture_wdl,
+                                     PromotionWdl&& promotion_wdl) {
+    return TwoCountSolver<V, std::remove_reference_t<CaptureWdl>,
+                          std::remove_reference_t<PromotionWdl>>(m, kings_limit, balance_limit,
+                                                                 pure, capture_wdl, promotion_wdl)
+        .solve();
 }
 
 }  // namespace dtb::gen
