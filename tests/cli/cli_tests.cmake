@@ -142,6 +142,16 @@ dtb_cli_test(rules_portuguese_report EXIT 0 JSON
     ARGS rules ${DTB_CLI_PORTUGUESE} --material KKKvK --json
     COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_rules\":158,")
 set_tests_properties(cli.rules_portuguese_report PROPERTIES DEPENDS cli.gen_portuguese_4)
+# Pool up to 4 pieces: where no counter runs (all but three kings against one) a promotion,
+# like a capture, costs one ply of the budget; verify re-derives the entries from their moves.
+set(DTB_CLI_POOL ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/pool)
+dtb_cli_test(gen_pool_4 EXIT 0
+    ARGS gen pool --pieces 4 --compression fast --out ${DTB_CLI_POOL}
+    NOT_REGEX "no tables under the rules")
+dtb_cli_test(verify_pool_rules EXIT 0
+    ARGS verify ${DTB_CLI_POOL} --samples 300
+    REGEX "[1-9][0-9]+ under the counters, 0 wrong; OK")
+set_tests_properties(cli.verify_pool_rules PROPERTIES DEPENDS cli.gen_pool_4)
 
 # Rules tables of one rule set labelled as another's: verify re-derives their values and fails.
 set(DTB_CLI_SWAPPED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/swapped)
