@@ -135,6 +135,7 @@ class Generation {
             ++sum_.slices_solved;
             sum_.positions_solved += ev.positions;
         }
+        if (slice) trim(*slice);  // before the rules are solved beside it
         if (rules_) step_rules(m, slice.get(), entry);
         record(m, entry);
         hold(std::move(slice));
@@ -227,12 +228,15 @@ class Generation {
                                  rules_ ? &rules_->rule_set() : nullptr);
     }
 
-    // Later slices need only WDL and DTW of a slice; the capture flags served the tables.
     void hold(std::unique_ptr<Slice<V>> slice) {
-        if (!slice) return;
-        for (auto& v : slice->dtc) stock_.give(v);
-        for (auto& v : slice->capture) stock_.give(v);
-        slices_.add(std::move(slice));
+        if (slice) slices_.add(std::move(slice));
+    }
+
+    // Later slices need only WDL and DTW of a slice; its DTC and capture flags served the
+    // tables and go back to the stock.
+    void trim(Slice<V>& slice) {
+        for (auto& v : slice.dtc) stock_.give(v);
+        for (auto& v : slice.capture) stock_.give(v);
     }
 
     // Of the slices with as many pieces as the run's largest, later ones need only those with
