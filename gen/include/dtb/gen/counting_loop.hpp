@@ -19,35 +19,20 @@
 
 namespace dtb::gen {
 
-// The position before `move` (recorded by collect_predecessors) led to p.
-template <class V>
-Position<V> predecessor(const Position<V>& p, std::uint16_t move) {
-    using bb = typename V::board::bb;
-    const Color mover = ~p.side;
-    const bb squares = bit<bb>(move & 0x7f) | bit<bb>((move >> 7) & 0x7f);
-    Position<V> q = p;
-    q.side = mover;
-    q.pieces(mover) ^= squares;
-    if (!(move >> 14)) q.kings ^= squares;
-    return q;
-}
-
 // Internal predecessors of p (the side that just moved is to move in them), by index in
 // the region. They are collected first and their cells prefetched, so that the cache
 // misses of one position's predecessors overlap instead of following one another.
 template <class V>
 void collect_predecessors(const SolverContext<V>& ctx, Pass pass, const Position<V>& p,
                           std::uint64_t base, const Scratch<V>& sc, Predecessors& out) {
-    static_assert(V::board::bits <= 128, "squares are recorded in 7 bits");
     using P = Position<V>;
     const int t = 1 - static_cast<int>(p.side);
     out.n = 0;
-    auto add = [&](std::uint64_t qi, int from, int to, bool man) {
+    auto add = [&](std::uint64_t qi) {
         if (out.n == Predecessors::kCapacity)
             throw std::logic_error("generator: more predecessors than expected");
         __builtin_prefetch(&sc.cell[t][qi], 1);
-        out.index[std::size_t(out.n)] = qi;
-        out.move[std::size_t(out.n++)] = std::uint16_t(from | to << 7 | int(man) << 14);
+        out.index[std::size_t(out.n++)] = qi;
     };
     // A king move keeps the men: the block is p's (the region, when it is one block).
     const std::uint64_t block_base = ctx.by_block ? base : ctx.slice->index.block_base(p);
@@ -55,18 +40,15 @@ void collect_predecessors(const SolverContext<V>& ctx, Pass pass, const Position
     if (p.side == Color::white) {
         // Black moved a king: White's kings, hence their term of the index, stay.
         const std::uint64_t white_term = idx.white_kings_term(p, block_base) - base;
-        Unmoves<V>::template for_each<false>(p, [&](const P& q, int from, int to) {
-            add(white_term + idx.black_kings_term(q), from, to, false);
-        });
+        Unmoves<V>::template for_each<false>(
+            p, [&](const P& q, int, int) { add(white_term + idx.black_kings_term(q)); });
     } else {
-        Unmoves<V>::template for_each<false>(p, [&](const P& q, int from, int to) {
-            add(idx.rank_in_block(q, block_base) - base, from, to, false);
-        });
+        Unmoves<V>::template for_each<false>(
+            p, [&](const P& q, int, int) { add(idx.rank_in_block(q, block_base) - base); });
     }
     if (pass == Pass::dtw && !ctx.by_block)
-        Unmoves<V>::template for_each_man<false>(p, [&](const P& q, int from, int to) {
-            add(ctx.slice->index.rank(q) - base, from, to, true);
-        });
+        Unmoves<V>::template for_each_man<false>(
+            p, [&](const P& q, int, int) { add(ctx.slice->index.rank(q) - base); });
 }
 
 // The counting loop on a region, in atomic steps where several threads share it (Shared).
@@ -116,8 +98,8 @@ class CountingLoop : CellFormat {
                     const auto i = e >> 1;
                     const int s = int(e & 1);
                     if (resolve_by_exit(sc.cell[s][i], level))
-                        mine.resolved.push_back(make_resolved(ctx, base, i, Color(s),
-                                                              state(sc.cell[s][i]) == kLost, sc));
+                        mine.resolved.push_back(
+                            Resolved::of(i, Color(s), state(sc.cell[s][i]) == kLost));
                 }
             });
             for_range<Shared>(frontier_chunks.size(), [&](std::size_t c, int t) {
@@ -189,16 +171,17 @@ class CountingLoop : CellFormat {
     // r was resolved at level-1: its internal predecessors learn of it. Predecessors in
     // which the side to move had a capture are not predecessors (captures are compulsory).
     // A plain load first: most predecessors need no atomic update.
-    static void propagate(const SolverContext<V>& ctx, Pass pass, const Resolved<V>& r, int lv,
+    static void propagate(const SolverContext<V>& ctx, Pass pass, Resolved r, int lv,
                           std::uint64_t base, Scratch<V>& sc, ThreadLists<V>& mine) {
-        const Position<V>& p = r.p;
+        Position<V> p;
+        unrank(ctx, base + r.index(), r.side(), sc, p);
         const int t = 1 - static_cast<int>(p.side);
-        const bool lost = r.lost;
+        const bool lost = r.lost();
         Predecessors& preds = mine.predecessors;
         collect_predecessors(ctx, pass, p, base, sc, preds);
         // The predecessor reached by the k-th move, as the next level wants it.
         auto next = [&](int k, bool now_lost) {
-            return Resolved<V>{predecessor(p, preds.move[std::size_t(k)]), now_lost};
+            return Resolved::of(preds.index[std::size_t(k)], Color(t), now_lost);
         };
         for (int k = 0; k < preds.n; ++k) {
             const std::uint64_t qi = preds.index[std::size_t(k)];

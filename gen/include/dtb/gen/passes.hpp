@@ -72,7 +72,8 @@ void init_dtw(SolverContext<V>& ctx, const Region& r, Scratch<V>& sc) {
             conversion[s][i - base] = std::uint8_t(dtc.k);
             if (ctx.by_block) internal_moves[s][i - base] = std::uint8_t(internal);
             if (start_position(ctx, s, i - base, internal, dtw, has_capture, sc, mine))
-                mine.resolved.push_back({p, kGameOver<V> == CellFormat::kLost});
+                mine.resolved.push_back(
+                    Resolved::of(i - base, p.side, kGameOver<V> == CellFormat::kLost));
         });
 }
 
@@ -98,7 +99,8 @@ void init_dtc(SolverContext<V>& ctx, const Region& r, Scratch<V>& sc, bool dtw_k
             });
         }
         if (start_position(ctx, s, i - base, internal, dtc, capture, sc, mine))
-            mine.resolved.push_back({p, kGameOver<V> == CellFormat::kLost});
+            mine.resolved.push_back(
+                Resolved::of(i - base, p.side, kGameOver<V> == CellFormat::kLost));
         if (dtw_known && slice.wdl[s][i] != std::uint8_t(Wdl::loss))
             sc.cell[s][i - base] |= CellFormat::kNeverLostBit;
     });
@@ -122,8 +124,8 @@ void init_dtc_from_dtw(SolverContext<V>& ctx, const Region& r, Scratch<V>& sc) {
                 const ExitSummary dtc = ExitSummary::worth_one(sc.conversion[s][i]);
                 if (start_position(ctx, s, i, sc.internal[s][i], dtc,
                                    slice.capture[s][base + i] != 0, sc, mine))
-                    mine.resolved.push_back(make_resolved(ctx, base, i, Color(s),
-                                                          kGameOver<V> == CellFormat::kLost, sc));
+                    mine.resolved.push_back(
+                        Resolved::of(i, Color(s), kGameOver<V> == CellFormat::kLost));
                 if (w != Wdl::loss) sc.cell[s][i] |= CellFormat::kNeverLostBit;
             }
     });

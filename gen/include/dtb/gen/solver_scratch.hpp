@@ -64,27 +64,31 @@ struct SolverContext {
 // An entry of a work list: index in the region and side to move.
 inline std::uint64_t entry(std::uint64_t i, int s) { return i << 1 | std::uint64_t(s); }
 
-// Scratch for the predecessors of one position: index in the region and the move that
-// leads from it (few become resolved; their positions are made only then).
+// Scratch for the predecessors of one position: their indices in the region.
 struct Predecessors {
     static constexpr int kCapacity = 1024;
     std::array<std::uint64_t, kCapacity> index;
-    std::array<std::uint16_t, kCapacity> move;  // from | to << 7 | (a man moved) << 14
     int n = 0;
 };
 
-// A resolved position, kept as a position: the next level needs no unrank.
-template <class V>
+// A resolved position: its index in the region, side to move and whether it is lost, in one
+// word. The next level unranks it: as positions, the lists of a whole-slice region (turkish,
+// armenian) outgrew memory.
 struct Resolved {
-    Position<V> p;
-    bool lost;
+    std::uint64_t word;
+    static Resolved of(std::uint64_t i, Color side, bool lost) {
+        return {i << 2 | std::uint64_t(lost) << 1 | std::uint64_t(side)};
+    }
+    std::uint64_t index() const { return word >> 2; }
+    Color side() const { return Color(word & 1); }
+    bool lost() const { return (word >> 1 & 1) != 0; }
 };
 
 // Per-thread lists: positions resolved at the current level, and positions whose exits
 // decide them at a later level (by level).
 template <class V>
 struct ThreadLists {
-    std::vector<Resolved<V>> resolved;
+    std::vector<Resolved> resolved;
     std::vector<std::vector<std::uint64_t>> scheduled;
     std::size_t scheduled_end = 0;  // one past the last level with something scheduled
     Predecessors predecessors;      // scratch
@@ -126,7 +130,7 @@ struct Scratch {
     LargeVector<std::uint8_t> conversion[2];
     LargeVector<std::uint8_t> internal[2];  // blocks: the DTW pass's king moves, for DTC
     PerThread<ThreadLists<V>> lists;
-    std::vector<std::vector<Resolved<V>>> frontier;
+    std::vector<std::vector<Resolved>> frontier;
     std::vector<std::vector<std::uint64_t>> due;
     std::vector<Chunk> due_chunks, frontier_chunks;
     std::uint64_t block = 0;  // the region's first block, and its men
@@ -176,16 +180,6 @@ void unrank(const SolverContext<V>& ctx, std::uint64_t i, Color side, const Scra
     const std::uint64_t block = i / idx.block_size();
     const auto [wm, bm] = block == sc.block ? sc.men : idx.block_men(block);
     ctx.kings.unrank(i - block * idx.block_size(), wm, bm, side, p);
-}
-
-// The position of index i of the region, resolved (lost when `lost`), for the lists.
-template <class V>
-Resolved<V> make_resolved(const SolverContext<V>& ctx, std::uint64_t base, std::uint64_t i,
-                          Color side, bool lost, const Scratch<V>& sc) {
-    Resolved<V> r{};
-    r.lost = lost;
-    unrank(ctx, base + i, side, sc, r.p);
-    return r;
 }
 
 }  // namespace dtb::gen
