@@ -179,17 +179,14 @@ class CountingLoop : CellFormat {
         const bool lost = r.lost();
         Predecessors& preds = mine.predecessors;
         collect_predecessors(ctx, pass, p, base, sc, preds);
-        // The predecessor reached by the k-th move, as the next level wants it.
-        auto next = [&](int k, bool now_lost) {
-            return Resolved::of(preds.index[std::size_t(k)], Color(t), now_lost);
-        };
         for (int k = 0; k < preds.n; ++k) {
             const std::uint64_t qi = preds.index[std::size_t(k)];
             Cell& cell = sc.cell[t][qi];
             const Cell now = load(cell);
             if ((now & kCaptureBit) || state(now) != kPending) continue;
             if (lost) {
-                if (try_resolve(cell, kWon, lv)) mine.resolved.push_back(next(k, false));
+                if (try_resolve(cell, kWon, lv))
+                    mine.resolved.push_back(Resolved::of(qi, Color(t), false));
                 continue;
             }
             if (now & kNeverLostBit) continue;
@@ -202,7 +199,8 @@ class CountingLoop : CellFormat {
                 mine.schedule(level(old), entry(qi, t));  // decided when its exit level comes
                 continue;
             }
-            if (try_resolve(cell, kLost, lv)) mine.resolved.push_back(next(k, true));
+            if (try_resolve(cell, kLost, lv))
+                mine.resolved.push_back(Resolved::of(qi, Color(t), true));
         }
     }
 };
