@@ -170,6 +170,9 @@ void add_gen_command(CLI::App& app) {
             run(*o, name);
         } catch (const gen::Unsupported& e) {
             throw UsageError(e.what());
+        } catch (const std::invalid_argument& e) {
+            // Options that contradict each other or the directory: nothing was written.
+            throw UsageError(e.what());
         }
     });
 }

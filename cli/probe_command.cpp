@@ -11,6 +11,7 @@ namespace {
 
 struct ProbeOptions {
     std::string dir;
+    std::string variant;  // for a directory without a manifest
     std::string fen;
     bool json = false;
     CounterOptions counters;
@@ -54,7 +55,7 @@ RulesReport<V> rules_report(const probe::RulesProber<V>& rp, const CountedPositi
     std::string message;
     probe::Status st = rp.probe(c.position, c.state, r.value, &message);
     if (st == probe::Status::ok) st = rp.rate_moves(c.position, c.state, r.moves, &message);
-    if (st == probe::Status::counters) throw UsageError(message);
+    if (st == probe::Status::counters) throw UsageError("counters", message);
     if (st != probe::Status::ok) {
         r.error = std::string(probe::to_string(st)) + ": " + message;
         return r;
@@ -87,7 +88,8 @@ template <class V>
 void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     const auto prober = tb.prober<V>();
     const auto rp = tb.rules_prober<V>();
-    const CountedPosition<V> c = counted_position(rp.rule_set(), parse_fen<V>(o.fen), o.counters);
+    const CountedPosition<V> c =
+        counted_position(rp.rule_set(), read_position<V>(o.fen), o.counters);
     const Position<V>& p = c.position;
     const std::string fen = write_fen(p);
     std::string message;
@@ -180,8 +182,9 @@ void add_probe_command(CLI::App& app) {
                   "{rule_set, state, wdl, class, plies, budget, moves [{move, wdl, class, "
                   "plies, budget}]}");
     add_counter_options(cmd, o->counters);
+    add_variant_option(cmd, o->variant);
     cmd->callback([o] {
-        const auto tb = open_tables(o->dir);
+        const auto tb = open_tables(o->dir, o->variant);
         dispatch(tb.variant_id(), [&](auto v) { run<decltype(v)>(*o, tb); });
     });
 }

@@ -19,7 +19,7 @@ std::optional<VariantId> directory_variant(const std::filesystem::path& dir, std
     try {
         return compress::manifest_variant(compress::read_manifest(dir), dir);
     } catch (const compress::TableError& e) {
-        message = std::string(e.what()) + "; or name the variant when opening";
+        message = std::string(e.what()) + "; or name the variant (dtb_open_variant, dtb --variant)";
         return std::nullopt;
     }
 }
@@ -45,6 +45,15 @@ Status Handle::open(const std::filesystem::path& dir, std::optional<std::string_
     }
     const auto id = variant ? variant_by_name(*variant, message) : directory_variant(dir, message);
     if (!id) return variant ? Status::variant : Status::directory;
+    // A variant named for a directory whose manifest names another: its tables are not those.
+    if (variant && std::filesystem::exists(compress::manifest_path(dir), ec)) {
+        std::string ignored;
+        if (const auto held = directory_variant(dir, ignored); held && *held != *id) {
+            message = dir.string() + " holds " + std::string(dtb::variant_name(*held)) +
+                      " tables (manifest.json), not " + std::string(*variant);
+            return Status::variant;
+        }
+    }
     if (const auto why = no_tables_reason(*id)) {
         message = *why;
         return Status::variant;

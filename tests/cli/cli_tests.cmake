@@ -5,13 +5,14 @@
 set(DTB_EXPECT_EXIT ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect_exit.cmake)
 
 # dtb_cli_test(NAME EXIT code ARGS arg... [REGEX r] [COMPACT_REGEX r] [NOT_REGEX r]
-#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...])
+#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...] [ABSENT path])
 # Note: JSON objects may list their members in any order; regexes must not assume one.
+# ABSENT: a path removed before the command runs that must not exist after it.
 function(dtb_cli_test name)
-    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS" "ARGS" ${ARGN})
+    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS;ABSENT" "ARGS" ${ARGN})
     string(REPLACE ";" "|" args "${T_ARGS}")
     set(defs -DEXE=$<TARGET_FILE:dtb> "-DARGS=${args}" -DEXIT=${T_EXIT})
-    foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS)
+    foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS ABSENT)
         if(DEFINED T_${opt})
             list(APPEND defs "-D${opt}=${T_${opt}}")
         endif()
@@ -147,9 +148,14 @@ set_tests_properties(cli.rules_portuguese_report PROPERTIES DEPENDS cli.gen_port
 set(DTB_CLI_SWAPPED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/swapped)
 dtb_cli_test(gen_brazilian_fmjd64 EXIT 0
     ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --rules fmjd64)
+dtb_cli_test(gen_refuses_other_rule_set EXIT 2
+    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED}
+    REGEX "holds the rules tables of rule set fmjd64, not cbd.*--rules fmjd64")
+set_tests_properties(cli.gen_refuses_other_rule_set PROPERTIES DEPENDS cli.gen_brazilian_fmjd64)
 add_test(NAME cli.swap_rule_set COMMAND ${CMAKE_COMMAND} -DDIR=${DTB_CLI_SWAPPED}
     -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/swap_rule_set.cmake)
-set_tests_properties(cli.swap_rule_set PROPERTIES LABELS "cli" DEPENDS cli.gen_brazilian_fmjd64)
+set_tests_properties(cli.swap_rule_set PROPERTIES LABELS "cli"
+    DEPENDS "cli.gen_brazilian_fmjd64;cli.gen_refuses_other_rule_set")
 dtb_cli_test(verify_swapped_rule_set EXIT 1
     ARGS verify ${DTB_CLI_SWAPPED} --samples 300
     REGEX "WRONG under the counters .*[1-9][0-9]* wrong; FAILED")
@@ -205,3 +211,53 @@ dtb_cli_test(pack_no_manifest EXIT 2
 dtb_cli_test(verify_no_dir EXIT 2
     ARGS verify ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory
     REGEX "no such directory")
+
+# Exit codes of every command (0 success, 2 bad input, 1 any other failure), and with --json
+# the error as JSON on standard output: {"error": {"code", "exit_code", "message"}}.
+set(DTB_CLI_EMPTY_MANIFEST ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/empty_manifest)
+file(WRITE ${DTB_CLI_EMPTY_MANIFEST}/manifest.json "{}")
+set(DTB_JSON_ERROR "error/code,error/exit_code,error/message")
+dtb_cli_test(variants_bad_option EXIT 2 ARGS variants --frobnicate)
+dtb_cli_test(variants_bad_option_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS variants --json --frobnicate COMPACT_REGEX "\"code\":\"usage\"")
+dtb_cli_test(perft_bad_depth_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS perft russian 0 --json COMPACT_REGEX "\"exit_code\":2")
+dtb_cli_test(moves_impossible_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS moves russian "W:W:B" --json COMPACT_REGEX "\"code\":\"position\"")
+dtb_cli_test(moves_bad_fen_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS moves russian "W:Wz9:B" --json COMPACT_REGEX "\"code\":\"fen\"")
+dtb_cli_test(gen_only_too_big EXIT 2
+    ARGS gen russian --pieces 3 --only KKKvK --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "KKKvK has more than 3 pieces"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_only_bad_material EXIT 2
+    ARGS gen russian --pieces 3 --only KXvK --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "KXvK" ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_only_missing_dependencies EXIT 1
+    ARGS gen russian --pieces 4 --only KKKvK --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "KKKvK needs .*generate without --only first"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_compression_message EXIT 2
+    ARGS gen russian --pieces 2 --compression medium
+    REGEX "--compression: 'medium' is not small or fast" NOT_REGEX "Check|->|:0")
+dtb_cli_test(stats_empty_manifest EXIT 2
+    ARGS stats ${DTB_CLI_EMPTY_MANIFEST} REGEX "manifest.json has no .variant. string"
+    NOT_REGEX "json.exception|out_of_range")
+dtb_cli_test(stats_empty_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS stats ${DTB_CLI_EMPTY_MANIFEST} --json COMPACT_REGEX "\"code\":\"directory\"")
+dtb_cli_test(stats_no_dir EXIT 2 ARGS stats ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory
+    REGEX "no manifest")
+dtb_cli_test(rules_empty_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS rules ${DTB_CLI_EMPTY_MANIFEST} --json)
+dtb_cli_test(rules_not_available EXIT 1
+    ARGS rules ${DTB_CLI_TABLES} --material KKKKvK REGEX "not available")
+dtb_cli_test(rules_not_available_json EXIT 1 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS rules ${DTB_CLI_TABLES} --material KKKKvK --json
+    COMPACT_REGEX "\"code\":\"not_available\"")
+set_tests_properties(cli.rules_not_available cli.rules_not_available_json PROPERTIES
+    FIXTURES_REQUIRED cli_tables)
+dtb_cli_test(verify_no_dir_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS verify ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory --json
+    COMPACT_REGEX "\"code\":\"directory\"")
+dtb_cli_test(pack_no_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS pack ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory --json)

@@ -54,9 +54,7 @@ class Prober {
   public:
     explicit Prober(const S& store) : store_(&store) {}
 
-    // Whether p can occur in a game: pieces on the board and apart, men off their own
-    // promotion row, kings among the pieces, and a piece for the side not to move (else the
-    // game ended before p, or, with no piece at all, no game leads to p).
+    // Whether p can occur in a game (core/position.hpp impossible_reason).
     static Status check(const P& p, std::string* message = nullptr);
 
     // The value of p for its side to move (want: Want flags). Checks p first.
@@ -90,22 +88,10 @@ class Prober {
 
 template <class V, class S>
 Status Prober<V, S>::check(const P& p, std::string* message) {
-    auto bad = [&](const char* why) {
-        if (message) *message = why;
-        return Status::position;
-    };
-    if ((p.white | p.black | p.kings) & ~G::board) return bad("a piece stands off the board");
-    if (p.white & p.black) return bad("a square holds a white and a black piece");
-    if (p.kings & ~(p.white | p.black)) return bad("a king of no colour");
-    if (p.men(Color::white) & G::promotion_row(Color::white))
-        return bad("a white man on its promotion row (it would be a king)");
-    if (p.men(Color::black) & G::promotion_row(Color::black))
-        return bad("a black man on its promotion row (it would be a king)");
-    if (p.pieces(~p.side) == 0)
-        return bad(p.pieces(p.side) == 0
-                       ? "no piece on the board: no game leads there"
-                       : "the side not to move has no piece: the game is already over");
-    return Status::ok;
+    const char* why = impossible_reason(p);
+    if (!why) return Status::ok;
+    if (message) *message = why;
+    return Status::position;
 }
 
 template <class V, class S>
