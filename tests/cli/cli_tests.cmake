@@ -130,6 +130,49 @@ dtb_cli_test(stats_tables EXIT 0 JSON
     COMPACT_REGEX "\"material\":\"KvK\"")
 set_tests_properties(cli.verify_ok cli.verify_text cli.gen_resume cli.stats_tables
     PROPERTIES FIXTURES_REQUIRED cli_tables)
+# The table files are the same bytes from every build: the pure tables of russian up to 3
+# pieces against their recorded digests (this build, -march=native or not), and (long) a
+# build without -march=native beside this one writing russian up to 4 pieces, all tables.
+add_test(NAME cli.tables_same_bytes COMMAND ${CMAKE_COMMAND} -DDIR=${DTB_CLI_TABLES}
+    -DEXPECTED=${CMAKE_CURRENT_SOURCE_DIR}/cli/russian3_tables.sha256
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/table_digests.cmake)
+set_tests_properties(cli.tables_same_bytes PROPERTIES LABELS "cli" FIXTURES_REQUIRED cli_tables)
+add_test(NAME cli.portable_build_same_tables COMMAND ${CMAKE_COMMAND}
+    -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/portable_build
+    -DNATIVE_DTB=$<TARGET_FILE:dtb> -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/portable_tables.cmake)
+set_tests_properties(cli.portable_build_same_tables PROPERTIES LABELS "long" TIMEOUT 5400)
+# A directory holds one variant's tables and one rule set's: gen refuses another's and says
+# how to proceed, and the russian tables are still russian after the attempt.
+dtb_cli_test(gen_refuses_other_variant EXIT 2
+    ARGS gen english --pieces 3 --out ${DTB_CLI_TABLES}
+    REGEX "holds russian tables .*not english.*another --out")
+dtb_cli_test(stats_after_refusal EXIT 0 JSON
+    ARGS stats ${DTB_CLI_TABLES} --json
+    REGEX "\"variant\": *\"russian\"")
+set_tests_properties(cli.gen_refuses_other_variant cli.stats_after_refusal PROPERTIES
+    FIXTURES_REQUIRED cli_tables)
+set_tests_properties(cli.stats_after_refusal PROPERTIES DEPENDS cli.gen_refuses_other_variant)
+# verify holds the manifest's list of tables against the directory: a table missing, one
+# not listed, one of another size.
+set(DTB_CLI_UNLISTED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/unlisted)
+add_test(NAME cli.unlist_tables COMMAND ${CMAKE_COMMAND} -DFROM=${DTB_CLI_TABLES}
+    -DTO=${DTB_CLI_UNLISTED} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/unlist_tables.cmake)
+set_tests_properties(cli.unlist_tables PROPERTIES LABELS "cli" FIXTURES_REQUIRED cli_tables
+    FIXTURES_SETUP cli_unlisted)
+dtb_cli_test(verify_missing_table EXIT 1
+    ARGS verify ${DTB_CLI_UNLISTED} --samples 20
+    REGEX "KKKvK.wdl.dtb: a table manifest.json does not list.*KKvK.dtw.dtb: listed in manifest.json, not in the directory .missing.*KvK.wdl.dtb: [0-9]+ bytes, manifest.json says [0-9]+.*3 differing from manifest.json.*FAILED")
+dtb_cli_test(verify_missing_table_json EXIT 1 JSON
+    ARGS verify ${DTB_CLI_UNLISTED} --json --samples 20
+    COMPACT_REGEX "\"listing_problems\":3,.*\"file\":\"KKvK.dtw.dtb\",\"ok\":false,\"error\":\"missing\"")
+set_tests_properties(cli.verify_missing_table cli.verify_missing_table_json PROPERTIES
+    FIXTURES_REQUIRED cli_unlisted)
+# Positions that cannot occur, refused alike by every command: no piece at all, or none of
+# the side not to move. A side to move without pieces is a game just over.
+dtb_cli_test(moves_no_piece EXIT 2 ARGS moves russian "W:W:B" REGEX "no piece on the board")
+dtb_cli_test(moves_game_was_over EXIT 2 ARGS moves russian "W:WKc3:B" REGEX "already over")
+dtb_cli_test(perft_no_piece EXIT 2 ARGS perft russian 2 --fen "W:W:B" REGEX "no piece")
+dtb_cli_test(moves_game_just_over EXIT 0 ARGS moves russian "B:Wg7:B" REGEX "no legal move")
 # Portuguese up to 4 pieces: the river count's two classes, their entries re-derived by verify.
 set(DTB_CLI_PORTUGUESE ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/portuguese)
 dtb_cli_test(gen_portuguese_4 EXIT 0
