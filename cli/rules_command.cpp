@@ -168,7 +168,7 @@ void add_rules_command(CLI::App& app) {
         "histogram of those moves (--svg draws it).\n"
         "Examples:\n"
         "  dtb rules tables/russian --material KKKvK\n"
-        "  dtb rules tables/international --json --svg report.svg");
+        "  dtb rules tables/english --json --svg report.svg");
     cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
     cmd->add_option("--material", o->material, "One material, e.g. KKKvK (default: all of DIR)");
     cmd->add_option("--svg", o->svg, "Write the histograms as an SVG chart to this file");

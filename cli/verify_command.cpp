@@ -54,20 +54,22 @@ struct SampleFailure {
     std::string fen, stored, derived;
 };
 
-std::string value_text(const Value& v) {
+std::string value_text(const Value& v, bool distances = true) {
     std::string s = to_string(v.wdl);
-    if (v.wdl == Wdl::win || v.wdl == Wdl::loss)
+    if (distances && (v.wdl == Wdl::win || v.wdl == Wdl::loss))
         s += " dtw " + std::to_string(v.dtw) + " dtc " + std::to_string(v.dtc);
     return s;
 }
 
-// The value stored for White-to-move entry i of m (nullopt: a table is missing or damaged).
-// Don't-care entries come back as stored.
-std::optional<Value> stored(const probe::Store& store, const Material& m, std::uint64_t i) {
+// The value stored for White-to-move entry i of m (nullopt: a table is missing or damaged),
+// with its distances or (tables of WDL alone) without. Don't-care entries come back as
+// stored.
+std::optional<Value> stored(const probe::Store& store, const Material& m, std::uint64_t i,
+                            bool distances) {
     std::uint16_t x = 0;
     if (store.lookup(m, ValueKind::wdl, i, x) != probe::Status::ok) return std::nullopt;
     Value v{Wdl(x), 0, 0};
-    if (v.wdl != Wdl::win && v.wdl != Wdl::loss) return v;
+    if (!distances || (v.wdl != Wdl::win && v.wdl != Wdl::loss)) return v;
     if (store.lookup(m, ValueKind::dtw, i, v.dtw) != probe::Status::ok ||
         store.lookup(m, ValueKind::dtc, i, v.dtc) != probe::Status::ok)
         return std::nullopt;
@@ -80,7 +82,8 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant,
     const fs::path dir(o.dir);
     // 1. Every table file: header, index, every block and the whole-file checksum.
     std::vector<TableResult> tables;
-    std::map<Material, int> complete;  // materials whose three tables all check
+    // The pure tables of each material that check: bit kind_index(k) for kind k.
+    std::map<Material, int> complete;
     std::vector<std::pair<Material, ValueKind>> rules_tables;  // the rules tables that check
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir))
@@ -97,7 +100,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant,
             if (code == ErrorCode::ok && is_rules_kind(t->kind))
                 rules_tables.push_back({t->material, t->kind});
             else if (code == ErrorCode::ok && !is_steps_kind(t->kind))
-                ++complete[t->material];
+                complete[t->material] |= 1 << kind_index(t->kind);
             if (code != ErrorCode::ok) r.error = compress::to_string(code);
         } else {
             r.error = compress::to_string(ErrorCode::mismatch);
@@ -121,17 +124,28 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant,
     //    tables store (the others are don't-care in them).
     const probe::Store store(dir, variant, kVerifyCacheBytes);
     const probe::Prober<V> prober(store);
+    int want = probe::want_all;
     auto probe_value = [&](const Position<V>& q) -> std::optional<Value> {
         Value v;
-        if (prober.value(q, probe::want_all, v) != probe::Status::ok) return std::nullopt;
+        if (prober.value(q, want, v) != probe::Status::ok) return std::nullopt;
         return v;
+    };
+    constexpr int kAllThree = 7;  // WDL, DTW and DTC
+    auto wdl_alone = [&](const Material& m, int kinds) {
+        std::error_code ec;
+        return kinds == 1 && !fs::exists(dir / compress::table_file_name(m, ValueKind::dtw), ec) &&
+               !fs::exists(dir / compress::table_file_name(m, ValueKind::dtc), ec);
     };
     std::mt19937_64 rng(o.seed);
     std::uint64_t checked = 0, unavailable = 0;
     std::vector<SampleFailure> failures;
     std::uint64_t failed = 0;
-    for (const auto& [m, count] : complete) {
-        if (count != 3) continue;
+    for (const auto& [m, kinds] : complete) {
+        // All three values re-derived, or WDL alone from a table written by gen --values wdl
+        // (its successors probed for WDL alone too).
+        const bool distances = kinds == kAllThree;
+        if (!distances && !wdl_alone(m, kinds)) continue;
+        want = distances ? probe::want_all : probe::want_wdl;
         const Index<V> idx(m);
         std::uniform_int_distribution<std::uint64_t> pick(0, idx.size() - 1);
         for (int s = 0, tries = 0; s < o.samples && tries < 20 * o.samples; ++tries) {
@@ -139,7 +153,7 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant,
             Position<V> p;
             if (!idx.unrank(i, Color::white, p) || recompute_kind(p) != Recompute::no) continue;
             ++s;
-            const auto stored_value = stored(store, m, i);
+            const auto stored_value = stored(store, m, i, distances);
             const auto derived = value_from_successors(p, probe_value);
             if (!stored_value || !derived) {
                 ++unavailable;  // a successor's material is missing or damaged (reported above)
@@ -148,14 +162,14 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant,
             ++checked;
             const bool same =
                 stored_value->wdl == derived->wdl &&
-                (stored_value->wdl == Wdl::draw ||
+                (stored_value->wdl == Wdl::draw || !distances ||
                  (stored_value->dtw == derived->dtw && stored_value->dtc == derived->dtc));
             if (!same) {
                 ++failed;
                 ok = false;
                 if (failures.size() < 20)
-                    failures.push_back(
-                        {write_fen(p), value_text(*stored_value), value_text(*derived)});
+                    failures.push_back({write_fen(p), value_text(*stored_value, distances),
+                                        value_text(*derived, distances)});
             }
         }
     }

@@ -85,14 +85,18 @@ bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_si
 void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
                      VariantId variant, const Material& m) {
     nlohmann::ordered_json bytes;
+    nlohmann::ordered_json tables = nlohmann::ordered_json::array();
     std::optional<Compression> common;
     bool unknown = false, custom = false, mixed = false;
     for (const auto k : kValueKinds) {
+        const auto path = dir / table_file_name(m, k);
+        std::error_code ec;
+        if (k != ValueKind::wdl && !std::filesystem::exists(path, ec)) continue;  // WDL alone
         std::unique_ptr<TableReader> t;
         std::string message;
-        if (TableReader::open(dir / table_file_name(m, k), {variant, m, k}, t, message) !=
-            ErrorCode::ok)
+        if (TableReader::open(path, {variant, m, k}, t, message) != ErrorCode::ok)
             throw TableError(message);
+        tables.push_back(table_file_name(m, k));
         bytes[to_string(k)] = t->file_size();
         const auto c = compression_of(k, t->zstd_level());
         unknown |= t->zstd_level() == 0;
@@ -100,6 +104,7 @@ void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path&
         mixed |= common && c && *c != *common;
         if (c) common = c;
     }
+    entry["tables"] = tables;
     entry["table_bytes"] = bytes;
     entry["compression"] = unknown  ? "unknown"
                            : custom ? "custom"

@@ -83,11 +83,26 @@ class Generation {
         for (const auto& m : order_)
             for (const Material& x : {m, m.flipped()})
                 if (std::find(wanted.begin(), wanted.end(), x) == wanted.end()) wanted.push_back(x);
-        found_ = find_tables(o_.out, variant_, wanted);
+        found_ = find_tables(o_.out, variant_, wanted, o_.wdl_only);
         actions_ = plan_slices(
             order_, [&](const Material& m) { return found_.finished.count(m) > 0; },
             [&](const Material& m) { return described(m); });
+        if (o_.wdl_only) solve_what_cannot_be_read_back();
         check_plan();
+    }
+
+    // A material to read back needs its distances (later materials look into them, DTW in
+    // memory): one whose directory has its WDL table alone (or its twin's) is solved again.
+    void solve_what_cannot_be_read_back() {
+        std::vector<Material> loads;
+        for (std::size_t k = 0; k < order_.size(); ++k)
+            if (actions_[k] == SliceAction::load)
+                for (const Material& x : {order_[k], order_[k].flipped()}) loads.push_back(x);
+        const FoundTables full = find_tables(o_.out, variant_, loads);
+        for (std::size_t k = 0; k < order_.size(); ++k)
+            if (actions_[k] == SliceAction::load &&
+                (!full.finished.count(order_[k]) || !full.finished.count(order_[k].flipped())))
+                actions_[k] = SliceAction::solve;
     }
 
     // Whether the manifest's entry for m can stand for its statistics.
@@ -217,7 +232,8 @@ class Generation {
     // A slice's three tables written, their sizes and compression into its entry.
     void write(const Slice<V>& s, nlohmann::ordered_json& entry) {
         const auto w0 = Clock::now();
-        const auto sizes = write_tables(o_.out, variant_, s, o_.compression);
+        const auto sizes =
+            write_tables(o_.out, variant_, s, o_.compression, {true, !o_.wdl_only, !o_.wdl_only});
         sum_.table_seconds += seconds_since(w0);
         sum_.table_bytes += sizes[0] + sizes[1] + sizes[2];
         compress::describe_tables(entry, o_.out, variant_, s.material());
@@ -253,7 +269,10 @@ class Generation {
     // Without them (--no-rules), the manifest keeps naming the rule set of the rules tables
     // the directory already holds.
     void plan_rules() {
-        if (!o_.rules) {
+        if (o_.wdl_only && o_.rules && !o_.rule_set.empty())
+            throw std::invalid_argument("--values wdl writes no rules tables: drop --rules " +
+                                        o_.rule_set);
+        if (!o_.rules || o_.wdl_only) {
             const std::string held = compress::manifest_rule_set(held_manifest());
             if (!held.empty()) counters_ = find_rule_set<V>(held);
             return;

@@ -5,14 +5,15 @@
 set(DTB_EXPECT_EXIT ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect_exit.cmake)
 
 # dtb_cli_test(NAME EXIT code ARGS arg... [REGEX r] [COMPACT_REGEX r] [NOT_REGEX r]
-#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...] [ABSENT path])
+#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...] [ABSENT path] [FRESH path])
 # Note: JSON objects may list their members in any order; regexes must not assume one.
-# ABSENT: a path removed before the command runs that must not exist after it.
+# ABSENT: a path removed before the command runs that must not exist after it; FRESH: a
+# path removed before the command runs (a directory the command writes anew).
 function(dtb_cli_test name)
-    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS;ABSENT" "ARGS" ${ARGN})
+    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS;ABSENT;FRESH" "ARGS" ${ARGN})
     string(REPLACE ";" "|" args "${T_ARGS}")
     set(defs -DEXE=$<TARGET_FILE:dtb> "-DARGS=${args}" -DEXIT=${T_EXIT})
-    foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS ABSENT)
+    foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS ABSENT FRESH)
         if(DEFINED T_${opt})
             list(APPEND defs "-D${opt}=${T_${opt}}")
         endif()
@@ -190,7 +191,8 @@ set_tests_properties(cli.rules_portuguese_report PROPERTIES DEPENDS cli.gen_port
 # Rules tables of one rule set labelled as another's: verify re-derives their values and fails.
 set(DTB_CLI_SWAPPED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/swapped)
 dtb_cli_test(gen_brazilian_fmjd64 EXIT 0
-    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --rules fmjd64)
+    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --rules fmjd64
+    FRESH ${DTB_CLI_SWAPPED})
 dtb_cli_test(gen_refuses_other_rule_set EXIT 2
     ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED}
     REGEX "holds the rules tables of rule set fmjd64, not cbd.*--rules fmjd64")
@@ -304,3 +306,59 @@ dtb_cli_test(verify_no_dir_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
     COMPACT_REGEX "\"code\":\"directory\"")
 dtb_cli_test(pack_no_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
     ARGS pack ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory --json)
+
+# gen says what a run needs before it starts, and refuses (exit code 1, nothing written) a run
+# that needs more memory or disk than the machine has, unless --force.
+dtb_cli_test(gen_estimate EXIT 0
+    ARGS gen russian --pieces 6 --estimate --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "russian up to 6 pieces .[0-9]+ positions of White to move. needs about [0-9.]+ GiB of memory .[0-9.]+ .iB available. and [0-9]+ MiB of disk"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_refuses_too_big EXIT 1
+    ARGS gen international --pieces 8 --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "needs about [0-9.]+ GiB of memory.*more memory.*than this machine has.*--force"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+
+# Every example of every command's --help runs as written (tests/cli/help_examples.sh).
+add_test(NAME cli.help_examples COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/help_examples.sh
+    $<TARGET_FILE:dtb> ${CMAKE_CURRENT_BINARY_DIR}/help_examples)
+set_tests_properties(cli.help_examples PROPERTIES LABELS "cli" TIMEOUT 600
+    PASS_REGULAR_EXPRESSION "examples run, 0 failed")
+# best --json documents drawing_moves; probe.h declares only functions the library exports.
+dtb_cli_test(best_help_drawing_moves EXIT 0 ARGS best --help REGEX "drawing_moves")
+
+# gen --values wdl: the WDL tables alone, verified, probed (alone and in a search path with
+# the full tables), packed; a full run over them solves them again.
+set(DTB_CLI_WDL ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/wdl)
+set(wdl_tests)
+macro(wdl_test name)
+    dtb_cli_test(${name} ${ARGN})
+    list(APPEND wdl_tests cli.${name})
+endmacro()
+dtb_cli_test(gen_wdl EXIT 0 ARGS gen russian --pieces 3 --values wdl --out ${DTB_CLI_WDL}
+    REGEX "16 slices solved" FRESH ${DTB_CLI_WDL})
+set_tests_properties(cli.gen_wdl PROPERTIES FIXTURES_SETUP cli_wdl)
+wdl_test(verify_wdl EXIT 0 ARGS verify ${DTB_CLI_WDL} --samples 50
+    REGEX "16 tables, 0 damaged; [1-9][0-9]* sampled values re-derived, 0 wrong;.*OK")
+wdl_test(probe_wdl EXIT 0 ARGS probe ${DTB_CLI_WDL} "W:WKa1,Kc3:Bh8"
+    REGEX "White to move: win\n.*  [a-h][1-8]-[a-h][1-8] +loss" NOT_REGEX "dtw")
+wdl_test(probe_wdl_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,moves"
+    ARGS probe ${DTB_CLI_WDL} "W:WKa1,Kc3:Bh8" --json NOT_REGEX "\"dtw\"")
+wdl_test(probe_wdl_search_path EXIT 0
+    ARGS probe ${DTB_CLI_WDL}:${DTB_CLI_TABLES} "W:WKa1,Kc3:Bh8"
+    REGEX "White to move: win  dtw 3  dtc 2")
+wdl_test(best_wdl EXIT 1 ARGS best ${DTB_CLI_WDL} "W:WKa1,Kc3:Bh8" --pure REGEX "not available")
+wdl_test(stats_wdl EXIT 0 ARGS stats ${DTB_CLI_WDL} REGEX "KvK ")
+wdl_test(pack_wdl EXIT 0 ARGS pack ${DTB_CLI_WDL} REGEX "0 tables rewritten to small, 16 already were")
+wdl_test(tables_search_path EXIT 0 JSON JSON_KEYS "variant,dir,largest,complete_up_to,materials"
+    ARGS tables ${DTB_CLI_WDL}:${DTB_CLI_TABLES} --json
+    COMPACT_REGEX "\"largest\":3,\"complete_up_to\":3,.*\"material\":\"KvK\",\"pieces\":2,\"tables\":.\"wdl\",\"dtw\",\"dtc\",\"rules\".")
+wdl_test(tables_wdl EXIT 0 ARGS tables ${DTB_CLI_WDL}
+    REGEX "russian in .*: 16 materials, up to 3 pieces .every material up to 3.\n  KvK +wdl\n")
+set_tests_properties(${wdl_tests} PROPERTIES FIXTURES_REQUIRED "cli_wdl;cli_tables")
+dtb_cli_test(gen_wdl_with_rules EXIT 2 ARGS gen russian --pieces 3 --values wdl --rules fmjd64
+    --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never REGEX "drop --rules"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_all_over_wdl EXIT 0 ARGS gen russian --pieces 3 --out ${DTB_CLI_WDL}
+    REGEX "16 slices solved, 0 found complete")
+set_tests_properties(cli.gen_all_over_wdl PROPERTIES FIXTURES_REQUIRED cli_wdl
+    DEPENDS "${wdl_tests}")

@@ -117,3 +117,11 @@ add_test(NAME install.package COMMAND ${CMAKE_COMMAND}
     -DFEN=${DTB_PROBE_WIN} -P ${CMAKE_CURRENT_SOURCE_DIR}/probe/install_test.cmake)
 set_tests_properties(install.package PROPERTIES FIXTURES_REQUIRED probe_tables
     LABELS "install" TIMEOUT 300)
+
+# dtb/probe.h names only functions the library has (tests/probe/header_functions.cmake).
+add_test(NAME probe.header_functions COMMAND ${CMAKE_COMMAND}
+    -DHEADER=${PROJECT_SOURCE_DIR}/probe/include/dtb/probe.h
+    "-DINCLUDES=${PROJECT_SOURCE_DIR}/probe/include"
+    -DLIBRARY=$<TARGET_FILE:dtb_probe> -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/header_functions
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/probe/header_functions.cmake)
+set_tests_properties(probe.header_functions PROPERTIES LABELS "probe")

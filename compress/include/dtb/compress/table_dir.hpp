@@ -61,7 +61,8 @@ nlohmann::ordered_json slice_entry(const Material& m, const std::array<SideSumma
 // and losses (a resumed run keeps such an entry instead of recomputing the statistics).
 bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_size);
 
-// Sets entry's "table_bytes" (per kind) and "compression" from m's three tables in dir: the
+// Sets entry's "tables" (file names), "table_bytes" (per kind) and "compression" from m's
+// tables in dir (the three, or WDL alone as dtb gen --values wdl writes it): the
 // preset whose zstd levels they record ("small" or "fast"), else "mixed" (two presets),
 // "custom" (a level no preset uses) or "unknown" (a table that does not record its level).
 // Throws TableError.

@@ -64,9 +64,11 @@ class Prober {
     Status value(const P& p, int want, Value& out, std::string* message = nullptr) const;
 
     // Every legal move with its value after it, best first for the side to move: the fastest
-    // win (least DTW, then least DTC), then draws, then the slowest loss.
-    Status rate_moves(const P& p, std::vector<RatedMove<V>>& out,
-                      std::string* message = nullptr) const;
+    // win (least DTW, then least DTC), then draws, then the slowest loss. With want_wdl (for
+    // tables of WDL alone) the values carry no distances, and moves of one value keep the
+    // move generator's order.
+    Status rate_moves(const P& p, std::vector<RatedMove<V>>& out, std::string* message = nullptr,
+                      int want = want_all) const;
 
     // The principal variation: from a won or lost position, best moves to the end of the game
     // (each move's `after` is the value of the position it leaves). Empty for a draw.
@@ -112,13 +114,13 @@ Status Prober<V, S>::value(const P& p, int want, Value& out, std::string* messag
 }
 
 template <class V, class S>
-Status Prober<V, S>::rate_moves(const P& p, std::vector<RatedMove<V>>& out,
-                                std::string* message) const {
+Status Prober<V, S>::rate_moves(const P& p, std::vector<RatedMove<V>>& out, std::string* message,
+                                int want) const {
     out.clear();
     if (const Status s = check(p, message); s != Status::ok) return s;
     for (auto& [pm, text] : legal_moves_with_text(p)) {
         Value after;
-        if (const Status s = value(apply(p, pm.move), want_all, after, message); s != Status::ok)
+        if (const Status s = value(apply(p, pm.move), want, after, message); s != Status::ok)
             return s;
         out.push_back({pm, std::move(text), after});
     }
