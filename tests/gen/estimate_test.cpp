@@ -33,12 +33,12 @@ TEST(GenEstimate, MemoryOfMeasuredRuns) {
                       "russian 5 pure");
     expect_near_above(estimate_of(VariantId::international, 4, false).memory, 192 * MiB,
                       "international 4 pure");
-    expect_near_above(estimate_of(VariantId::russian, 5, true).memory, 1.9 * GiB,
+    expect_near_above(estimate_of(VariantId::russian, 5, true).memory, 1121 * MiB,
                       "russian 5 with the rules tables");
     EXPECT_GE(double(estimate_of(VariantId::international, 5, true).memory), 10.8e9);
     EXPECT_GE(double(estimate_of(VariantId::international, 4, true).memory), 457 * MiB);
-    // Russian up to 6 with the rules tables ran out of 24 GB.
-    EXPECT_GT(double(estimate_of(VariantId::russian, 6, true).memory), 24 * GiB);
+    expect_near_above(estimate_of(VariantId::russian, 6, true).memory, 17960696 * KiB,
+                      "russian 6 with the rules tables");
 }
 
 TEST(GenEstimate, DiskOfMeasuredRuns) {

@@ -3,8 +3,8 @@
 // runs (docs/performance.md, "What a run needs"): the solver holds the WDL and DTW of the
 // slices later ones may look into (some 1.5 bytes per White-to-move entry of the run, twins
 // sharing) and works on one slice at a time (some 30 bytes per entry of the largest); the
-// values under the counters add per entry some 4 bytes, 10 where two counts bind together
-// (russian), and 40 per entry of the largest slice. Measured peaks lie 0-20 % below it.
+// values under the counters add per entry some 4 bytes, and 40 per entry of the largest
+// slice. Measured peaks lie 0-20 % below it.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +15,6 @@
 #include "dtb/core/counter_rules.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
-#include "dtb/core/rules_classes.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/resume_plan.hpp"
 
@@ -25,7 +24,6 @@ namespace dtb::gen {
 struct MaterialLoad {
     std::uint64_t entries = 0;  // White-to-move index entries
     bool rules = false;         // values under the counters solved for it
-    bool two_counts = false;    // ... with two counts binding together
 };
 
 inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
@@ -43,7 +41,7 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
         disk += pure * double(l.entries);
         if (l.rules) {
             rules_largest = std::max(rules_largest, l.entries);
-            rules_memory += (l.two_counts ? 10.0 : 4.0) * double(l.entries);
+            rules_memory += 4.0 * double(l.entries);
             disk += pure * double(l.entries);
         }
     }
@@ -65,9 +63,7 @@ GenEstimate estimate_run(const GenOptions& o) {
     const RuleSet* set = o.rules && !o.wdl_only ? find_rule_set<V>(o.rule_set) : nullptr;
     std::vector<MaterialLoad> loads;
     for (const Material& m : order) {
-        MaterialLoad l{Index<V>(m).size(), set && !set->empty(), false};
-        if (l.rules) l.two_counts = rules_class(*set, m, false).binding == Binding::two_counts;
-        loads.push_back(l);
+        loads.push_back({Index<V>(m).size(), set && !set->empty()});
     }
     return estimate_from_loads(loads, o.compression, o.wdl_only);
 }
