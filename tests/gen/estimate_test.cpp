@@ -24,7 +24,7 @@ void expect_near_above(std::uint64_t estimate, double measured, const char* what
 }
 
 TEST(GenEstimate, MemoryOfMeasuredRuns) {
-    constexpr double KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
+    constexpr double KiB = 1024, MiB = 1024 * KiB;
     expect_near_above(estimate_of(VariantId::russian, 6, false).memory, 7340192 * KiB,
                       "russian 6 pure");
     expect_near_above(estimate_of(VariantId::international, 5, false).memory, 5197800 * KiB,
