@@ -11,6 +11,7 @@ namespace {
 
 struct BestOptions {
     std::string dir;
+    std::string variant;  // for a directory without a manifest
     std::string fen;
     bool json = false;
     bool pure = false;
@@ -38,13 +39,13 @@ template <class V>
 void run_rules(const BestOptions& o, const probe::Tablebase& tb) {
     const auto rp = tb.rules_prober<V>();
     const auto& set = rp.rule_set();
-    const CountedPosition<V> c = counted_position(set, parse_fen<V>(o.fen), o.counters);
+    const CountedPosition<V> c = counted_position(set, read_position<V>(o.fen), o.counters);
     const Position<V>& p = c.position;
     const std::string fen = write_fen(p);
     std::string message;
     probe::RulesAnswer v;
     const probe::Status st = rp.probe(p, c.state, v, &message);
-    if (st == probe::Status::counters) throw UsageError(message);
+    if (st == probe::Status::counters) throw UsageError("counters", message);
     require(st, fen, message);
     std::vector<probe::RulesRatedMove<V>> line, moves;
     require(rp.line(p, c.state, line, &message), fen, message);
@@ -92,7 +93,7 @@ void run(const BestOptions& o, const probe::Tablebase& tb) {
         if (!o.pure) return run_rules<V>(o, tb);
     }
     const auto prober = tb.prober<V>();
-    const Position<V> p = parse_fen<V>(o.fen);
+    const Position<V> p = read_position<V>(o.fen);
     const std::string fen = write_fen(p);
     std::string message;
     Value v;
@@ -150,11 +151,13 @@ void add_best_command(CLI::App& app) {
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
                   "Print JSON: variant, fen, rule_set, state, wdl, plies, line [{move, budget, "
-                  "state}] (with --pure: wdl, dtw, dtc, line [{move, dtw}])");
+                  "state}] (with --pure: wdl, dtw, dtc, line [{move, dtw}]); for a draw, "
+                  "drawing_moves [the moves that keep it] and an empty line");
     cmd->add_flag("--pure", o->pure, "Ignore the draw counters: the line by DTW");
     add_counter_options(cmd, o->counters);
+    add_variant_option(cmd, o->variant);
     cmd->callback([o] {
-        const auto tb = open_tables(o->dir);
+        const auto tb = open_tables(o->dir, o->variant);
         dispatch(tb.variant_id(), [&](auto v) { run<decltype(v)>(*o, tb); });
     });
 }

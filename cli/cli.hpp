@@ -6,6 +6,7 @@
 #include <string>
 
 #include "dtb/compress/table_writer.hpp"
+#include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
 
 namespace dtb::cli {
@@ -14,15 +15,52 @@ namespace dtb::cli {
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
 
-// Bad input from the user: printed as "dtb: <message>", exit code 2.
-class UsageError : public std::runtime_error {
+// An error that ends a command: its exit code, a code word scripts may test, and the
+// message. main() prints "dtb: <message>" on standard error and, with --json, the JSON error
+// {"error": {"code", "exit_code", "message"}} on standard output (docs/cli.md).
+class CommandError : public std::runtime_error {
   public:
-    using std::runtime_error::runtime_error;
+    CommandError(int exit_code, std::string code, const std::string& message)
+        : std::runtime_error(message), exit_code_(exit_code), code_(std::move(code)) {}
+    int exit_code() const { return exit_code_; }
+    const std::string& code() const { return code_; }
+
+  private:
+    int exit_code_;
+    std::string code_;
+};
+
+// Bad input from the user: exit code 2, code "bad_input" unless a more precise one is given
+// ("position": a position that cannot occur, "counters", ...).
+class UsageError : public CommandError {
+  public:
+    explicit UsageError(const std::string& message)
+        : CommandError(kExitBadInput, "bad_input", message) {}
+    UsageError(std::string code, const std::string& message)
+        : CommandError(kExitBadInput, std::move(code), message) {}
+};
+
+// A failure the command has reported in its output already (dtb verify's report): exit code
+// 1, and with --json no second JSON document.
+class ReportedFailure : public CommandError {
+  public:
+    explicit ReportedFailure(const std::string& message)
+        : CommandError(kExitFailure, "failed", message) {}
 };
 
 // "1 ply", "n plies": a count of plies in words.
 inline std::string plies_text(long long n) {
     return std::to_string(n) + (n == 1 ? " ply" : " plies");
+}
+
+// A position the user typed: parsed (parse_fen: NotationError when malformed) and one that
+// can occur in a game (impossible_reason: UsageError when not), whatever the command.
+template <class V>
+Position<V> read_position(const std::string& fen) {
+    const Position<V> p = parse_fen<V>(fen);
+    if (const char* why = impossible_reason(p))
+        throw UsageError("position", "FEN '" + fen + "': " + why);
+    return p;
 }
 
 // The variant a typed name means; throws UsageError listing the known names.
@@ -41,5 +79,6 @@ void add_best_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_pack_command(CLI::App& app);
+void add_tables_command(CLI::App& app);
 
 }  // namespace dtb::cli

@@ -44,7 +44,7 @@ CountedPosition<V> counted_position(const RuleSet& set, const Position<V>& start
         try {
             m = parse_move(c.position, text);
         } catch (const NotationError& e) {
-            throw UsageError(std::string("--moves: ") + e.what());
+            throw UsageError("fen", std::string("--moves: ") + e.what());
         }
         const Position<V> next = apply(c.position, m);
         c.state = after_move(set, c.state, c.position, m, next);
@@ -60,9 +60,10 @@ CountedPosition<V> counted_position(const RuleSet& set, const Position<V>& start
         if (eq == std::string::npos || rule < 0) {
             std::string names;
             for (const CounterRule& r : set.list()) names += " " + std::string(r.name);
-            throw UsageError("--counters: '" + item + "' is not NAME=PLIES; the counters of " +
-                             std::string(set.name) +
-                             " are:" + (names.empty() ? std::string(" none") : names));
+            throw UsageError("counters",
+                             "--counters: '" + item + "' is not NAME=PLIES; the counters of " +
+                                 std::string(set.name) +
+                                 " are:" + (names.empty() ? std::string(" none") : names));
         }
         const std::string value = detail::trim(item.substr(eq + 1));
         if (value == "idle") {
@@ -71,11 +72,11 @@ CountedPosition<V> counted_position(const RuleSet& set, const Position<V>& start
         }
         const auto plies = detail::parse_number(value);
         if (!plies || *plies < 0 || *plies >= RuleState::kIdle)
-            throw UsageError("--counters: '" + value + "' is not a number of plies");
+            throw UsageError("counters", "--counters: '" + value + "' is not a number of plies");
         c.state.plies[rule] = std::uint16_t(*plies);
     }
     if (const std::string why = invalid_state(set, c.state, c.position); !why.empty())
-        throw UsageError("--counters: " + why);
+        throw UsageError("counters", "--counters: " + why);
     return c;
 }
 

@@ -25,7 +25,76 @@ struct GenCliOptions {
     compress::Compression compression = compress::Compression::small;
     bool no_rules = false;
     std::string rule_set;
+    std::string values = "all";
+    bool estimate = false;  // print what the run needs, and stop
+    bool force = false;     // run even when the machine has less
 };
+
+// Bytes in words: "512 MiB", "7.2 GiB".
+std::string bytes_text(double b) {
+    char buf[32];
+    if (b < double(1 << 30)) {
+        std::snprintf(buf, sizeof buf, "%.0f MiB", b / double(1 << 20));
+    } else {
+        std::snprintf(buf, sizeof buf, "%.1f GiB", b / double(1 << 30));
+    }
+    return buf;
+}
+
+// The memory the system can give a new process without swapping (MemAvailable), or 0 when
+// unknown.
+double available_memory() {
+    std::FILE* f = std::fopen("/proc/meminfo", "r");
+    if (!f) return 0;
+    char line[256];
+    double kib = 0;
+    while (std::fgets(line, sizeof line, f))
+        if (std::sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
+    std::fclose(f);
+    return kib * 1024;
+}
+
+// The space free for `dir` (or, before it exists, for the nearest folder above it that does).
+double free_disk(std::filesystem::path dir) {
+    std::error_code ec;
+    dir = std::filesystem::absolute(dir, ec);
+    while (!dir.empty() && !std::filesystem::exists(dir, ec) && dir != dir.parent_path())
+        dir = dir.parent_path();
+    const auto s = std::filesystem::space(dir, ec);
+    return ec ? 0 : double(s.available);
+}
+
+// What the run will need, said before it starts: refused (exit code 1) when the machine has
+// less, unless --force; with --estimate, printed and nothing run. Returns false to stop.
+bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
+    const auto need = gen::estimate(name.id, g);
+    const double memory = available_memory(), disk = free_disk(g.out);
+    const std::string what =
+        std::string(name.name) + " up to " + std::to_string(o.pieces) + " pieces (" +
+        std::to_string(need.positions) + " positions of White to move) needs about " +
+        bytes_text(double(need.memory)) + " of memory (" + bytes_text(memory) + " available) and " +
+        bytes_text(double(need.disk)) + " of disk (" + bytes_text(disk) + " free)";
+    if (o.estimate) {
+        std::cout << what << "\n";
+        return false;
+    }
+    const bool short_of_memory = memory > 0 && double(need.memory) > memory;
+    const bool short_of_disk = disk > 0 && double(need.disk) > disk;
+    if (!short_of_memory && !short_of_disk) {
+        std::fprintf(stderr, "dtb gen: %s\n", what.c_str());
+        return true;
+    }
+    const std::string lack = short_of_memory && short_of_disk ? "memory and disk"
+                             : short_of_memory                ? "memory"
+                                                              : "disk";
+    if (!o.force)
+        throw CommandError(kExitFailure, "resources",
+                           what + ": more " + lack + " than this machine has; fewer --pieces, " +
+                               "or --force to run it all the same");
+    std::fprintf(stderr, "dtb gen: warning: %s: more %s than this machine has (--force)\n",
+                 what.c_str(), lack.c_str());
+    return true;
+}
 
 double peak_memory_mib() {
     rusage u{};
@@ -54,6 +123,7 @@ void run(const GenCliOptions& o, const VariantName& name) {
     g.compression = o.compression;
     g.rules = !o.no_rules;
     g.rule_set = o.rule_set;
+    g.wdl_only = o.values == "wdl";
     if (!o.only.empty()) {
         g.only = Material::parse(o.only);
         if (!g.only)
@@ -61,6 +131,7 @@ void run(const GenCliOptions& o, const VariantName& name) {
                 "--only '" + o.only +
                 "': a material is written like KKMvK (White's kings K and men M, 'v', Black's)");
     }
+    if (!check_needs(o, name, g)) return;
     const bool tty = isatty(STDERR_FILENO);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t done_positions = 0;
@@ -137,20 +208,28 @@ void add_gen_command(CLI::App& app) {
         ".dtc.dtb: White to move; Black to move is the colour-flipped material's table)\n"
         "plus manifest.json. A killed run resumes: finished tables are checked and kept,\n"
         "and read back into memory only where a material still to solve needs them.\n"
-        "--compression fast writes tables some 65 % larger in a fraction of the time\n"
-        "(compressing at 'small' takes about two thirds of a run; fast tables also keep\n"
-        "the values of threatened positions, which small ones leave out); 'dtb pack DIR'\n"
-        "later makes them exactly what 'small' would have written. Check a directory with\n"
-        "'dtb verify DIR'.\n"
+        "--compression fast writes tables some 65 % larger in a third of the time (russian\n"
+        "up to 5 pieces, 2 threads: 10.2 s and 33.7 MB against 30.0 s and 20.6 MB; fast\n"
+        "tables also keep the values of threatened positions, which small ones leave out);\n"
+        "'dtb pack DIR' later makes them exactly what 'small' would have written. Check a\n"
+        "directory with 'dtb verify DIR'.\n"
         "Beside them it writes the values under the variant's draw counters (KKMvK.rules.dtb:\n"
         "per position the value and the plies of counter it needs, RULES.md §2), under the\n"
-        "default rule set or the one --rules names (see 'dtb variants --json'); --no-rules\n"
-        "writes the pure tables only.\n"
+        "default rule set or the one --rules names (see 'dtb variants --json'), in some two\n"
+        "to three times the time of the pure tables (international up to 5 pieces: 146 s\n"
+        "without, 317 s with); --no-rules writes the pure tables only, --values wdl the WDL\n"
+        "tables alone (docs/performance.md has what that saves).\n"
+        "A directory holds one variant's tables and one rule set's: another's is refused.\n"
+        "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
+        "runs) and refuses a run that needs more than the machine has, unless --force.\n"
         "Examples:\n"
         "  dtb gen russian --pieces 4                 (into tables/russian)\n"
-        "  dtb gen english --pieces 5 --out /data/english --threads 2\n"
-        "  dtb gen russian --pieces 5 --only KKMvKK   (one slice; needs the smaller ones)\n"
-        "  dtb gen russian --pieces 6 --compression fast && dtb pack tables/russian");
+        "  dtb gen english --pieces 3 --out tables/english --threads 2\n"
+        "  dtb gen russian --pieces 5 --only KKKvKK   (one material; needs the smaller ones)\n"
+        "  dtb gen russian --pieces 4 --compression fast --out tables/fast && dtb pack "
+        "tables/fast\n"
+        "  dtb gen russian --pieces 4 --values wdl --out tables/wdl\n"
+        "  dtb gen russian --pieces 7 --estimate      (what it needs; runs nothing)");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
     cmd->add_option("--pieces", o->pieces, "Largest number of pieces")
         ->required()
@@ -160,6 +239,15 @@ void add_gen_command(CLI::App& app) {
         ->check(CLI::Range(1, 1024));
     cmd->add_option("--only", o->only, "Solve just this material, e.g. KKMvK");
     cmd->add_flag("--no-rules", o->no_rules, "Write the pure tables only");
+    cmd->add_flag("--estimate", o->estimate,
+                  "Print the memory and disk the run needs (and this machine has), run nothing");
+    cmd->add_flag("--force", o->force,
+                  "Run even when the estimate exceeds the memory or disk this machine has");
+    cmd->add_option("--values", o->values,
+                    "all (default): WDL, DTW, DTC and the rules tables; wdl: the WDL tables "
+                    "alone (no distances, no rules tables)")
+        ->check(CLI::IsMember({"all", "wdl"}))
+        ->option_text("all|wdl");
     cmd->add_option("--rules", o->rule_set,
                     "Rule set of the draw counters (default: the variant's first), e.g. fmjd64");
     add_compression_option(*cmd, o->compression,
@@ -169,6 +257,9 @@ void add_gen_command(CLI::App& app) {
         try {
             run(*o, name);
         } catch (const gen::Unsupported& e) {
+            throw UsageError(e.what());
+        } catch (const std::invalid_argument& e) {
+            // Options that contradict each other or the directory: nothing was written.
             throw UsageError(e.what());
         }
     });

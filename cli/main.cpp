@@ -1,6 +1,9 @@
 // dtb: endgame tablebases for draughts. One binary, one subcommand per job.
+#include <cctype>
 #include <iostream>
-#include <map>
+#include <new>
+#include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "cli.hpp"
 #include "dtb/core/notation.hpp"
@@ -16,10 +19,21 @@ VariantName variant_from_name(const std::string& name) {
 }
 
 void add_compression_option(CLI::App& cmd, compress::Compression& c, const std::string& help) {
-    const std::map<std::string, compress::Compression> names = {
-        {"small", compress::Compression::small}, {"fast", compress::Compression::fast}};
-    cmd.add_option("--compression", c, help)
-        ->transform(CLI::CheckedTransformer(names, CLI::ignore_case))
+    cmd.add_option_function<std::string>(
+           "--compression",
+           [&c](const std::string& text) {
+               std::string s = text;
+               for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+               if (s == "small") {
+                   c = compress::Compression::small;
+               } else if (s == "fast") {
+                   c = compress::Compression::fast;
+               } else {
+                   throw CLI::ValidationError("--compression",
+                                              "'" + text + "' is not small or fast");
+               }
+           },
+           help)
         ->option_text("small|fast");
 }
 
@@ -43,20 +57,43 @@ int main(int argc, char** argv) {
     add_rules_command(app);
     add_verify_command(app);
     add_pack_command(app);
+    add_tables_command(app);
+    // With --json an error is JSON too, on standard output (a script reads nothing else
+    // there); the message also goes to standard error, as without --json.
+    bool json = false;
+    for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i)
+        json |= std::string_view(argv[i]) == "--json";
+    auto fail = [&](int exit_code, const std::string& code, const std::string& message) {
+        std::cerr << "dtb: " << message << "\n";
+        if (json)
+            std::cout << nlohmann::ordered_json{{"error",
+                                                 {{"code", code},
+                                                  {"exit_code", exit_code},
+                                                  {"message", message}}}}
+                             .dump(2)
+                      << "\n";
+        return exit_code;
+    };
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : kExitBadInput;
-    } catch (const UsageError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);
+        if (!json) {
+            app.exit(e);
+            return kExitBadInput;
+        }
+        return fail(kExitBadInput, "usage", e.what());
+    } catch (const ReportedFailure& e) {
         std::cerr << "dtb: " << e.what() << "\n";
-        return kExitBadInput;
+        return e.exit_code();
+    } catch (const CommandError& e) {
+        return fail(e.exit_code(), e.code(), e.what());
     } catch (const dtb::NotationError& e) {
-        std::cerr << "dtb: " << e.what() << "\n";
-        return kExitBadInput;
+        return fail(kExitBadInput, "fen", e.what());
+    } catch (const std::bad_alloc&) {
+        return fail(kExitFailure, "memory", "out of memory");
     } catch (const std::exception& e) {
-        std::cerr << "dtb: " << e.what() << "\n";
-        return kExitFailure;
+        return fail(kExitFailure, "error", e.what());
     }
     return 0;
 }

@@ -19,7 +19,7 @@ struct MovesOptions {
 
 template <class V>
 void run(const MovesOptions& o, const VariantName& name) {
-    const Position<V> p = parse_fen<V>(o.fen);
+    const Position<V> p = read_position<V>(o.fen);
     const auto moves = legal_moves_with_text(p, o.keep ? Duplicates::keep : Duplicates::drop);
     if (o.json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();

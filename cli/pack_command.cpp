@@ -72,9 +72,13 @@ void add_pack_command(CLI::App& app) {
         "for byte what 'dtb gen --compression small' writes. To fast, only the zstd level\n"
         "changes. Tables are replaced one at a time and manifest.json records each\n"
         "material's compression as it goes: an interrupted pack is simply run again.\n"
+        "Measured (russian up to 5 pieces, pure tables, 2 threads): gen --compression fast\n"
+        "10.2 s and 33.7 MB, small 30.0 s and 20.6 MB; up to 6 pieces fast 591 MB, small\n"
+        "326 MB. Tables of WDL alone (gen --values wdl) are packed the same way.\n"
         "Examples:\n"
-        "  dtb gen russian --pieces 5 --compression fast   (quick to generate)\n"
-        "  dtb pack tables/russian                        (then the small tables)");
+        "  dtb gen russian --pieces 4 --compression fast --out tables/fast   (quick to generate)\n"
+        "  dtb pack tables/fast                                             (then the small "
+        "tables)");
     cmd->add_option("dir", o->dir, "Directory written by dtb gen")->required();
     add_compression_option(*cmd, o->compression, "Target compression: small (default) or fast");
     cmd->add_option("--threads", o->threads, "Threads (default: all cores)")

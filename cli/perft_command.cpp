@@ -36,7 +36,7 @@ std::vector<std::uint64_t> perft_divide(const Position<V>& p, int depth, Duplica
 
 template <class V>
 void run(const PerftOptions& o, const VariantName& name) {
-    const Position<V> p = parse_fen<V>(o.fen.empty() ? std::string(name.start) : o.fen);
+    const Position<V> p = read_position<V>(o.fen.empty() ? std::string(name.start) : o.fen);
     const Duplicates dups = o.keep ? Duplicates::keep : Duplicates::drop;
     if (o.threads > 0) omp_set_num_threads(o.threads);
     MoveList<typename V::board> moves;

@@ -11,20 +11,24 @@ namespace {
 
 struct ProbeOptions {
     std::string dir;
+    std::string variant;  // for a directory without a manifest
     std::string fen;
     bool json = false;
     CounterOptions counters;
 };
 
-nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v) {
+// A value as JSON and as text; `want` says which values it holds (want_wdl: tables of WDL
+// alone, no distances).
+nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v, int want) {
     j["wdl"] = to_string(v.wdl);
+    if (want == probe::want_wdl) return j;
     j["dtw"] = v.dtw;
     j["dtc"] = v.dtc;
     return j;
 }
 
-std::string value_text(const Value& v) {
-    if (v.wdl == Wdl::draw) return "draw";
+std::string value_text(const Value& v, int want) {
+    if (v.wdl == Wdl::draw || want == probe::want_wdl) return to_string(v.wdl);
     return std::string(to_string(v.wdl)) + "  dtw " + std::to_string(v.dtw) + "  dtc " +
            std::to_string(v.dtc);
 }
@@ -54,7 +58,7 @@ RulesReport<V> rules_report(const probe::RulesProber<V>& rp, const CountedPositi
     std::string message;
     probe::Status st = rp.probe(c.position, c.state, r.value, &message);
     if (st == probe::Status::ok) st = rp.rate_moves(c.position, c.state, r.moves, &message);
-    if (st == probe::Status::counters) throw UsageError(message);
+    if (st == probe::Status::counters) throw UsageError("counters", message);
     if (st != probe::Status::ok) {
         r.error = std::string(probe::to_string(st)) + ": " + message;
         return r;
@@ -87,14 +91,23 @@ template <class V>
 void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     const auto prober = tb.prober<V>();
     const auto rp = tb.rules_prober<V>();
-    const CountedPosition<V> c = counted_position(rp.rule_set(), parse_fen<V>(o.fen), o.counters);
+    const CountedPosition<V> c =
+        counted_position(rp.rule_set(), read_position<V>(o.fen), o.counters);
     const Position<V>& p = c.position;
     const std::string fen = write_fen(p);
     std::string message;
     Value v;
-    require(prober.probe(p, probe::want_all, v, &message), fen, message);
+    // All values where the distance tables are installed, else WDL alone.
+    int want = probe::want_all;
+    probe::Status st = prober.probe(p, want, v, &message);
+    if (st == probe::Status::not_available &&
+        prober.probe(p, probe::want_wdl, v) == probe::Status::ok) {
+        want = probe::want_wdl;
+        st = probe::Status::ok;
+    }
+    require(st, fen, message);
     std::vector<probe::RatedMove<V>> moves;
-    require(prober.rate_moves(p, moves, &message), fen, message);
+    require(prober.rate_moves(p, moves, &message, want), fen, message);
     const RulesReport<V> r = rules_report(rp, c);
     // The value under the rules of each move, by its text.
     auto rules_of = [&](const std::string& text) -> const probe::RulesRatedMove<V>* {
@@ -107,8 +120,8 @@ void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     };
     if (o.json) {
         auto list = nlohmann::ordered_json::array();
-        for (const auto& m : moves) list.push_back(value_json({{"move", m.text}}, m.after));
-        auto j = value_json({{"variant", V::name}, {"fen", fen}}, v);
+        for (const auto& m : moves) list.push_back(value_json({{"move", m.text}}, m.after, want));
+        auto j = value_json({{"variant", V::name}, {"fen", fen}}, v, want);
         j["moves"] = list;
         nlohmann::ordered_json rules = {{"rule_set", rp.rule_set().name},
                                         {"state", state_json(rp.rule_set(), c.state, p)}};
@@ -128,7 +141,7 @@ void run(const ProbeOptions& o, const probe::Tablebase& tb) {
         std::cout << j.dump(2) << "\n";
         return;
     }
-    std::cout << fen << "\n" << side_name(p.side) << " to move: " << value_text(v) << "\n";
+    std::cout << fen << "\n" << side_name(p.side) << " to move: " << value_text(v, want) << "\n";
     std::cout << "counters (" << rp.rule_set().name
               << "): " << state_text(rp.rule_set(), c.state, p) << "\n";
     if (!r.error.empty()) {
@@ -144,7 +157,7 @@ void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     }
     std::cout << "moves, best first (the value after each is for the side to move then):\n";
     for (const auto& m : moves) {
-        std::printf("  %-12s %s", m.text.c_str(), value_text(m.after).c_str());
+        std::printf("  %-12s %s", m.text.c_str(), value_text(m.after, want).c_str());
         if (const auto* rm = rules_of(m.text))
             std::printf("   | rules: %s",
                         rules_text<V>(m.after.wdl, rm->after, plies_of(rm)).c_str());
@@ -172,16 +185,21 @@ void add_probe_command(CLI::App& app) {
         "  dtb probe tables/russian 'W:WKa1,Kc3:Bh8'\n"
         "  dtb probe tables/russian 'B:Wc3,Kd2:BKh8' --json\n"
         "  dtb probe tables/russian 'W:WKa1,Kc3,Ke1:BKh8' --counters three-kings=20\n"
-        "  dtb probe tables/russian 'W:WKa1,Kc3,Ke1:BKh8' --moves 'a1-b2 h8-g7'");
-    cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
+        "  dtb probe tables/russian 'W:WKa1,Kc3,Ke1:BKh8' --moves 'a1-b2 h8-g7'\n"
+        "  dtb probe tables/wdl:tables/russian 'w:wka1,kc3:bh8'   (a search path)");
+    cmd->add_option("dir", o->dir,
+                    "Table directory (written by dtb gen), or several as DIR1:DIR2:... (a "
+                    "table is taken from the first that has it)")
+        ->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
                   "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc}], rules "
                   "{rule_set, state, wdl, class, plies, budget, moves [{move, wdl, class, "
                   "plies, budget}]}");
     add_counter_options(cmd, o->counters);
+    add_variant_option(cmd, o->variant);
     cmd->callback([o] {
-        const auto tb = open_tables(o->dir);
+        const auto tb = open_tables(o->dir, o->variant);
         dispatch(tb.variant_id(), [&](auto v) { run<decltype(v)>(*o, tb); });
     });
 }

@@ -14,6 +14,7 @@ namespace {
 
 struct RulesOptions {
     std::string dir;
+    std::string variant;  // for a directory without a manifest
     std::string material;
     std::string svg;
     bool json = false;
@@ -99,9 +100,18 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
         if (!m) throw UsageError("--material: '" + o.material + "' is not a material (KKKvK)");
         materials.push_back(*m);
     } else {
-        const auto manifest = compress::read_manifest(o.dir);
-        for (const auto& s : manifest.at("slices"))
-            if (const auto m = Material::parse(s.value("material", ""))) materials.push_back(*m);
+        try {
+            const auto manifest = compress::read_manifest(o.dir);
+            for (const auto& s : manifest.at("slices"))
+                if (const auto m = Material::parse(s.value("material", "")))
+                    materials.push_back(*m);
+        } catch (const compress::TableError& e) {
+            throw UsageError("directory", std::string(e.what()) + "; or name a --material");
+        } catch (const nlohmann::json::exception& e) {
+            throw UsageError("directory", compress::manifest_path(o.dir).string() +
+                                              ": not a manifest as dtb gen writes it (" + e.what() +
+                                              ")");
+        }
     }
     std::vector<probe::RulesReportRow> rows;
     for (const Material& m : materials)
@@ -158,16 +168,17 @@ void add_rules_command(CLI::App& app) {
         "histogram of those moves (--svg draws it).\n"
         "Examples:\n"
         "  dtb rules tables/russian --material KKKvK\n"
-        "  dtb rules tables/international --json --svg report.svg");
+        "  dtb rules tables/english --json --svg report.svg");
     cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
     cmd->add_option("--material", o->material, "One material, e.g. KKKvK (default: all of DIR)");
     cmd->add_option("--svg", o->svg, "Write the histograms as an SVG chart to this file");
+    add_variant_option(cmd, o->variant);
     cmd->add_flag("--json", o->json,
                   "Print JSON: {variant, rule_set, materials: [{material, side_to_move, "
                   "positions, pure, rules, wins_drawn_by_rules, max_winner_moves_pure, "
                   "max_winner_moves_rules, hardest_fen_pure, hardest_fen_rules, histogram}]}");
     cmd->callback([o] {
-        const auto tb = open_tables(o->dir);
+        const auto tb = open_tables(o->dir, o->variant);
         dispatch(tb.variant_id(), [&](auto v) {
             using V = decltype(v);
             if constexpr (V::goal == Goal::giveaway)

@@ -21,23 +21,35 @@ void add_stats_command(CLI::App& app) {
                   "Print JSON: {variant, slices: [{white_men, ..., side_to_move, ...}]}");
     cmd->callback([dir, json] {
         nlohmann::ordered_json m;
+        nlohmann::ordered_json out;
         try {
             m = compress::read_manifest(*dir);
-        } catch (const compress::TableError& e) {
-            throw UsageError(e.what());
-        }
-        nlohmann::ordered_json out = {{"variant", m.value("variant", "")},
-                                      {"slices", nlohmann::ordered_json::array()}};
-        for (const auto& s : m.at("slices")) {
-            for (const auto& side : s.at("sides")) {
-                nlohmann::ordered_json row = {{"material", s.at("material")},
-                                              {"white_men", s.at("white_men")},
-                                              {"white_kings", s.at("white_kings")},
-                                              {"black_men", s.at("black_men")},
-                                              {"black_kings", s.at("black_kings")}};
-                for (const auto& [k, v] : side.items()) row[k] = v;
-                out["slices"].push_back(row);
+            out = {{"variant", std::string(variant_name(compress::manifest_variant(m, *dir)))},
+                   {"slices", nlohmann::ordered_json::array()}};
+            for (const auto& s : m.at("slices")) {
+                for (const auto& side : s.at("sides")) {
+                    nlohmann::ordered_json row = {{"material", s.at("material")},
+                                                  {"white_men", s.at("white_men")},
+                                                  {"white_kings", s.at("white_kings")},
+                                                  {"black_men", s.at("black_men")},
+                                                  {"black_kings", s.at("black_kings")}};
+                    for (const auto& [k, v] : side.items()) row[k] = v;
+                    // Every number the table below prints, of the type it prints.
+                    for (const char* key : {"positions", "wins", "draws", "losses"})
+                        (void)row.at(key).get<std::uint64_t>();
+                    (void)row.at("max_dtw").get<int>();
+                    (void)row.at("max_dtc").get<int>();
+                    (void)row.at("side_to_move").get<std::string>();
+                    (void)row.at("material").get<std::string>();
+                    out["slices"].push_back(row);
+                }
             }
+        } catch (const compress::TableError& e) {
+            throw UsageError("directory", e.what());
+        } catch (const nlohmann::json::exception& e) {
+            throw UsageError("directory", compress::manifest_path(*dir).string() +
+                                              ": not a manifest as dtb gen writes it (" + e.what() +
+                                              ")");
         }
         if (*json) {
             std::cout << out.dump(2) << "\n";

@@ -47,7 +47,10 @@ void add_variants_command(CLI::App& app) {
     cmd->footer(
         "Name, board, squares, who moves first and a summary; --json adds the rules a name\n"
         "plays by, the start position, the PDN GameType and the draw counters' rule sets\n"
-        "(the default first; their counters' names are what dtb probe --counters takes).");
+        "(the default first; their counters' names are what dtb probe --counters takes).\n"
+        "Examples:\n"
+        "  dtb variants\n"
+        "  dtb variants --json");
     auto json = std::make_shared<bool>(false);
     cmd->add_flag("--json", *json, "Print a JSON array");
     cmd->callback([json] {

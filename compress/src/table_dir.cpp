@@ -1,7 +1,10 @@
 #include "dtb/compress/table_dir.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "dtb/compress/table_reader.hpp"
@@ -82,14 +85,18 @@ bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_si
 void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,
                      VariantId variant, const Material& m) {
     nlohmann::ordered_json bytes;
+    nlohmann::ordered_json tables = nlohmann::ordered_json::array();
     std::optional<Compression> common;
     bool unknown = false, custom = false, mixed = false;
     for (const auto k : kValueKinds) {
+        const auto path = dir / table_file_name(m, k);
+        std::error_code ec;
+        if (k != ValueKind::wdl && !std::filesystem::exists(path, ec)) continue;  // WDL alone
         std::unique_ptr<TableReader> t;
         std::string message;
-        if (TableReader::open(dir / table_file_name(m, k), {variant, m, k}, t, message) !=
-            ErrorCode::ok)
+        if (TableReader::open(path, {variant, m, k}, t, message) != ErrorCode::ok)
             throw TableError(message);
+        tables.push_back(table_file_name(m, k));
         bytes[to_string(k)] = t->file_size();
         const auto c = compression_of(k, t->zstd_level());
         unknown |= t->zstd_level() == 0;
@@ -97,6 +104,7 @@ void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path&
         mixed |= common && c && *c != *common;
         if (c) common = c;
     }
+    entry["tables"] = tables;
     entry["table_bytes"] = bytes;
     entry["compression"] = unknown  ? "unknown"
                            : custom ? "custom"
@@ -193,6 +201,59 @@ VariantId manifest_variant(const nlohmann::ordered_json& manifest,
     return v->id;
 }
 
+std::optional<VariantId> table_file_variant(const std::filesystem::path& path) {
+    unsigned char bytes[sizeof(TableHeader)];
+    std::ifstream in(path, std::ios::binary);
+    if (!in.read(reinterpret_cast<char*>(bytes), sizeof bytes)) return std::nullopt;
+    TableHeader h;
+    decode_header(bytes, h);
+    if (std::memcmp(h.magic, kTableMagic, sizeof kTableMagic) != 0 || h.variant >= kVariantCount)
+        return std::nullopt;
+    return VariantId(h.variant);
+}
+
+std::optional<std::string> directory_conflict(const std::filesystem::path& dir, VariantId variant,
+                                              std::string_view rule_set) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return std::nullopt;
+    const std::string wanted(variant_name(variant));
+    const std::string d = dir.string();
+    auto another_variant = [&](VariantId held, const std::string& source) {
+        return d + " holds " + std::string(variant_name(held)) + " tables (" + source + "), not " +
+               wanted + " ones: a directory holds one variant's tables. Give " +
+               "dtb gen another --out, or remove " + d + " first";
+    };
+    if (fs::exists(manifest_path(dir), ec)) {
+        nlohmann::ordered_json m;
+        try {
+            m = read_manifest(dir);
+        } catch (const TableError&) {
+            return std::nullopt;  // unreadable: the run rebuilds it from the tables
+        }
+        const auto it = m.find("variant");
+        if (it != m.end() && it->is_string()) {
+            const auto held = find_variant(it->get<std::string>());
+            if (!held)
+                return d + ": its manifest names the unknown variant '" + it->get<std::string>() +
+                       "'. Give dtb gen another --out, or remove " + d + " first";
+            if (held->id != variant) return another_variant(held->id, "its manifest.json");
+        }
+        const std::string held_rules = manifest_rule_set(m);
+        if (!held_rules.empty() && !rule_set.empty() && held_rules != rule_set)
+            return d + " holds the rules tables of rule set " + held_rules + ", not " +
+                   std::string(rule_set) + ": a directory holds one rule set's. Give --rules " +
+                   held_rules + " (or --no-rules) to complete it, or another --out";
+        return std::nullopt;
+    }
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        if (!compress::parse_table_file_name(e.path().filename().string())) continue;
+        if (const auto held = table_file_variant(e.path()); held && *held != variant)
+            return another_variant(*held, e.path().filename().string() + " says so");
+    }
+    return std::nullopt;
+}
+
 std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     const std::filesystem::path& dir) {
     std::map<std::string, nlohmann::ordered_json> out;
@@ -204,6 +265,70 @@ std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     } catch (const std::exception&) {
         out.clear();
     }
+    return out;
+}
+
+const char* to_string(ListingProblem::Kind k) {
+    switch (k) {
+        case ListingProblem::Kind::missing:
+            return "missing";
+        case ListingProblem::Kind::unlisted:
+            return "not in the manifest";
+        case ListingProblem::Kind::size:
+            return "size";
+    }
+    return "?";
+}
+
+std::vector<ListingProblem> compare_listing(const std::filesystem::path& dir,
+                                            const nlohmann::ordered_json& manifest) {
+    namespace fs = std::filesystem;
+    const auto it = manifest.find("slices");
+    if (it == manifest.end() || !it->is_array())
+        throw TableError(manifest_path(dir).string() + ": no list of slices");
+    // File name -> the size the manifest records (nullopt: listed without one).
+    std::map<std::string, std::optional<std::uint64_t>> listed;
+    for (const auto& slice : *it) {
+        if (!slice.is_object()) continue;
+        const auto m = Material::parse(slice.value("material", std::string()));
+        if (const auto t = slice.find("tables"); t != slice.end() && t->is_array())
+            for (const auto& f : *t)
+                if (f.is_string()) listed.try_emplace(f.get<std::string>());
+        for (const char* key : {"table_bytes", "rules_table_bytes"}) {
+            const auto b = slice.find(key);
+            if (!m || b == slice.end() || !b->is_object()) continue;
+            for (const auto& [kind, bytes] : b->items())
+                for (const ValueKind k : kEveryKind)
+                    if (kind == to_string(k) && bytes.is_number_unsigned())
+                        listed[table_file_name(*m, k)] = bytes.get<std::uint64_t>();
+        }
+    }
+    std::vector<ListingProblem> out;
+    std::set<std::string> present;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        if (!parse_table_file_name(name)) continue;
+        present.insert(name);
+        const auto l = listed.find(name);
+        if (l == listed.end()) {
+            out.push_back({ListingProblem::Kind::unlisted, name,
+                           e.path().string() + ": a table manifest.json does not list"});
+            continue;
+        }
+        const auto size = fs::file_size(e.path(), ec);
+        if (l->second && !ec && size != *l->second)
+            out.push_back({ListingProblem::Kind::size, name,
+                           e.path().string() + ": " + std::to_string(size) +
+                               " bytes, manifest.json says " + std::to_string(*l->second)});
+    }
+    for (const auto& [name, size] : listed)
+        if (!present.count(name))
+            out.push_back(
+                {ListingProblem::Kind::missing, name,
+                 (dir / name).string() + ": listed in manifest.json, not in the directory"});
+    std::sort(out.begin(), out.end(),
+              [](const ListingProblem& a, const ListingProblem& b) { return a.file < b.file; });
     return out;
 }
 

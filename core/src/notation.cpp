@@ -32,4 +32,26 @@ std::optional<int> parse_number(std::string_view s) {
     return n;
 }
 
+std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::optional<std::string> fen_tag_value(std::string_view s) {
+    const std::string t = trim(s);
+    if (t.size() < 2 || t.front() != '[' || t.back() != ']') return std::nullopt;
+    const std::string inner = trim(std::string_view(t).substr(1, t.size() - 2));
+    if (inner.size() < 3 || upper(inner.substr(0, 3)) != "FEN") return std::nullopt;
+    const std::string value = trim(std::string_view(inner).substr(3));
+    if (value.size() < 2 || value.front() != '"' || value.back() != '"') return std::nullopt;
+    return value.substr(1, value.size() - 2);
+}
+
 }  // namespace dtb::detail

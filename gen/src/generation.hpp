@@ -39,9 +39,13 @@ class Generation {
     GenSummary run() {
         const auto t0 = std::chrono::steady_clock::now();
         if (o_.threads > 0) omp_set_num_threads(o_.threads);
-        std::filesystem::create_directories(o_.out);
-        plan();
         plan_rules();
+        if (const auto why = compress::directory_conflict(
+                o_.out, variant_, rules_ ? std::string_view(rules_->rule_set().name) : ""))
+            throw std::invalid_argument(*why);
+        plan();
+        // Only now: a run refused while planning leaves no directory behind.
+        std::filesystem::create_directories(o_.out);
         for (std::size_t k = 0; k < order_.size(); ++k) step(k);
         record_orphan_twins();
         sum_.seconds = seconds_since(t0);
@@ -79,11 +83,26 @@ class Generation {
         for (const auto& m : order_)
             for (const Material& x : {m, m.flipped()})
                 if (std::find(wanted.begin(), wanted.end(), x) == wanted.end()) wanted.push_back(x);
-        found_ = find_tables(o_.out, variant_, wanted);
+        found_ = find_tables(o_.out, variant_, wanted, o_.wdl_only);
         actions_ = plan_slices(
             order_, [&](const Material& m) { return found_.finished.count(m) > 0; },
             [&](const Material& m) { return described(m); });
+        if (o_.wdl_only) solve_what_cannot_be_read_back();
         check_plan();
+    }
+
+    // A material to read back needs its distances (later materials look into them, DTW in
+    // memory): one whose directory has its WDL table alone (or its twin's) is solved again.
+    void solve_what_cannot_be_read_back() {
+        std::vector<Material> loads;
+        for (std::size_t k = 0; k < order_.size(); ++k)
+            if (actions_[k] == SliceAction::load)
+                for (const Material& x : {order_[k], order_[k].flipped()}) loads.push_back(x);
+        const FoundTables full = find_tables(o_.out, variant_, loads);
+        for (std::size_t k = 0; k < order_.size(); ++k)
+            if (actions_[k] == SliceAction::load &&
+                (!full.finished.count(order_[k]) || !full.finished.count(order_[k].flipped())))
+                actions_[k] = SliceAction::solve;
     }
 
     // Whether the manifest's entry for m can stand for its statistics.
@@ -214,7 +233,8 @@ class Generation {
     // A slice's three tables written, their sizes and compression into its entry.
     void write(const Slice<V>& s, nlohmann::ordered_json& entry) {
         const auto w0 = Clock::now();
-        const auto sizes = write_tables(o_.out, variant_, s, o_.compression);
+        const auto sizes =
+            write_tables(o_.out, variant_, s, o_.compression, {true, !o_.wdl_only, !o_.wdl_only});
         sum_.table_seconds += seconds_since(w0);
         sum_.table_bytes += sizes[0] + sizes[1] + sizes[2];
         compress::describe_tables(entry, o_.out, variant_, s.material());
@@ -224,8 +244,7 @@ class Generation {
     void record(const Material& m, nlohmann::ordered_json& entry) {
         if (!entry.contains("table_bytes")) compress::describe_tables(entry, o_.out, variant_, m);
         manifest_[m.name()] = entry;
-        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_,
-                                 rules_ ? &rules_->rule_set() : nullptr);
+        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
     }
 
     void hold(std::unique_ptr<Slice<V>> slice) {
@@ -251,13 +270,34 @@ class Generation {
     }
 
     // The rule set the values under the rules follow, when the run makes them.
+    // Without them (--no-rules), the manifest keeps naming the rule set of the rules tables
+    // the directory already holds.
     void plan_rules() {
-        if (!o_.rules) return;
+        if (o_.wdl_only && o_.rules && !o_.rule_set.empty())
+            throw std::invalid_argument("--values wdl writes no rules tables: drop --rules " +
+                                        o_.rule_set);
+        if (!o_.rules || o_.wdl_only) {
+            const std::string held = compress::manifest_rule_set(held_manifest());
+            if (!held.empty()) counters_ = find_rule_set<V>(held);
+            return;
+        }
         const RuleSet* set = find_rule_set<V>(o_.rule_set);
         if (!set)
             throw std::invalid_argument("no rule set '" + o_.rule_set + "' in " +
                                         std::string(V::name) + " (" + rule_set_names<V>() + ")");
-        if (!set->empty()) rules_ = std::make_unique<RulesSlices<V>>(*set);
+        if (!set->empty()) {
+            rules_ = std::make_unique<RulesSlices<V>>(*set);
+            counters_ = set;
+        }
+    }
+
+    // The directory's manifest, or null when it has none that can be read.
+    nlohmann::ordered_json held_manifest() const {
+        try {
+            return compress::read_manifest(o_.out);
+        } catch (const compress::TableError&) {
+            return nullptr;
+        }
     }
 
     // m's values under the rules solved, written with its twin's, and held for later
@@ -309,8 +349,7 @@ class Generation {
             if (rules_) compress::describe_rules_tables(entry, o_.out, m);
             manifest_[m.name()] = entry;
         }
-        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_,
-                                 rules_ ? &rules_->rule_set() : nullptr);
+        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
     }
 
     const VariantId variant_;
@@ -328,6 +367,8 @@ class Generation {
     SolvedSlices<V> slices_;
     // The values under the rules, beside the pure ones; null without counters or with --no-rules.
     std::unique_ptr<RulesSlices<V>> rules_;
+    // The rule set the manifest names: rules_'s, or with --no-rules the directory's (or none).
+    const RuleSet* counters_ = nullptr;
     std::set<Material> rules_written_;     // twins whose rules tables a solved slice wrote
     std::vector<Material> rules_skipped_;  // materials without rules tables in this run
     // Arrays of slices no longer needed, for the next ones (no fresh pages to zero).

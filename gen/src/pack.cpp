@@ -61,9 +61,13 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
         auto path_of = [&](std::size_t k) {
             return dir / compress::table_file_name(*m, kValueKinds[k]);
         };
-        // Each table is checked first; those already at the target's level are kept.
-        std::array<bool, 3> stale{};
+        // Each table is checked first; those already at the target's level are kept. (A
+        // material written by dtb gen --values wdl has its WDL table alone.)
+        std::array<bool, 3> stale{}, present{};
         for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
+            std::error_code ec;
+            present[k] = k == 0 || std::filesystem::exists(path_of(k), ec);
+            if (!present[k]) continue;
             std::unique_ptr<compress::TableReader> t;
             std::string message;
             if (compress::TableReader::open(path_of(k), {variant, *m, kValueKinds[k]}, t,
@@ -84,11 +88,13 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
                 if (stale[k])
                     compress::recompress_table(path_of(k), {variant, *m, kValueKinds[k]}, target);
         }
+        int tables = 0;
         for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
+            if (!present[k]) continue;
+            ++tables;
             ev.tables_rewritten += stale[k];
             ev.bytes_after += std::filesystem::file_size(path_of(k));
         }
-        int tables = int(kValueKinds.size());
         ev.tables_rewritten += pack_rules_tables(dir, variant, *m, target, ev, tables);
         sum.tables_rewritten += ev.tables_rewritten;
         sum.tables_kept += tables - ev.tables_rewritten;

@@ -20,12 +20,14 @@ std::unique_ptr<compress::TableReader> open_checked(const std::filesystem::path&
     return r;
 }
 
-// What is wrong with the first of m's three tables that fails open_checked, or nothing.
+// What is wrong with the first of m's three tables (or its WDL table alone) that fails
+// open_checked, or nothing.
 std::optional<std::string> check_tables(const std::filesystem::path& dir, VariantId variant,
-                                        const Material& m) {
+                                        const Material& m, bool wdl_only) {
     compress::DecodeContext ctx;
     try {
-        for (const auto k : kValueKinds) open_checked(dir, variant, m, k, ctx);
+        for (const auto k : kValueKinds)
+            if (!wdl_only || k == compress::ValueKind::wdl) open_checked(dir, variant, m, k, ctx);
     } catch (const compress::TableError& e) {
         return e.what();
     }
@@ -49,7 +51,7 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, 
 }
 
 FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
-                        const std::vector<Material>& materials) {
+                        const std::vector<Material>& materials, bool wdl_only) {
     std::vector<std::optional<std::string>> damage(materials.size());
     std::vector<char> present(materials.size(), 0);
 #pragma omp parallel for schedule(dynamic, 1)
@@ -57,7 +59,7 @@ FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
         for (const auto kind : kValueKinds)
             present[k] |=
                 std::filesystem::exists(dir / compress::table_file_name(materials[k], kind));
-        if (present[k]) damage[k] = check_tables(dir, variant, materials[k]);
+        if (present[k]) damage[k] = check_tables(dir, variant, materials[k], wdl_only);
     }
     FoundTables out;
     for (std::size_t k = 0; k < materials.size(); ++k) {

@@ -16,6 +16,9 @@ template <class V>
 GenSummary generate_variant(VariantId id, const GenOptions& o, const GenCallbacks& cb);
 
 template <class V>
+GenEstimate estimate_variant(const GenOptions& o);
+
+template <class V>
 std::array<std::uint64_t, 3> rewrite_variant_tables(const std::filesystem::path& dir,
                                                     VariantId variant, const Material& m,
                                                     compress::Compression compression,

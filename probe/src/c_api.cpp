@@ -1,5 +1,6 @@
 // The C interface (dtb/probe.h): the runtime variant becomes a type once per call
 // (dispatch), and no exception crosses into C.
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <new>
@@ -18,13 +19,13 @@ namespace {
 // Writes min(count, capacity) moves; DTB_ERR_BUFFER when they do not all fit.
 template <class V>
 dtb_status copy_moves(const std::vector<RatedMove<V>>& from, dtb_move* moves, size_t capacity,
-                      size_t* count, const char* what) {
+                      size_t* count, const char* what, int want = want_all) {
     *count = from.size();
     for (std::size_t i = 0; i < from.size() && i < capacity; ++i) {
         dtb_move& m = moves[i];
         std::memset(m.text, 0, sizeof m.text);
         std::strncpy(m.text, from[i].text.c_str(), sizeof m.text - 1);
-        m.after = to_c(from[i].after, want_all);
+        m.after = to_c(from[i].after, want);
     }
     if (capacity < from.size())
         return fail(Status::buffer, std::to_string(from.size()) + " " + what + ", room for " +
@@ -51,6 +52,44 @@ int bit_of_number(int n) {
         return t;
     }();
     return n >= 1 && n <= 128 ? table[std::size_t(n)] : -1;
+}
+
+// The number of square bit b in the numbering of dtb_position (0: none).
+template <class V>
+int number_of_bit(int b) {
+    static const std::array<int, 128> table = [] {
+        std::array<int, 128> t{};
+        for (int n = 1; n <= 128; ++n)
+            if (const int bit = bit_of_number<V>(n); bit >= 0) t[std::size_t(bit)] = n;
+        return t;
+    }();
+    return b >= 0 && b < 128 ? table[std::size_t(b)] : 0;
+}
+
+// The squares of x as dtb_position masks.
+template <class V>
+void to_c_squares(typename V::board::bb x, uint64_t out[2]) {
+    out[0] = out[1] = 0;
+    for (; x; x &= x - 1) {
+        const int n = number_of_bit<V>(lsb(x)) - 1;
+        if (n >= 0) out[n / 64] |= std::uint64_t{1} << (n % 64);
+    }
+}
+
+// Rated moves with the values `want` asks for; where a distance table is not installed
+// (tables of WDL alone), with WDL only: `want` says which it was.
+template <class V>
+Status rate_moves_installed(const Prober<V>& prober, const Position<V>& p,
+                            std::vector<RatedMove<V>>& out, std::string& message, int& want) {
+    want = want_all;
+    Status s = prober.rate_moves(p, out, &message, want);
+    if (s == Status::not_available) {
+        std::string wdl_message;
+        want = want_wdl;
+        s = prober.rate_moves(p, out, &wdl_message, want);
+        if (s != Status::not_available) message = wdl_message;
+    }
+    return s;
 }
 
 template <class V>
@@ -147,6 +186,25 @@ const char* dtb_variant(const dtb_tb* tb) {
     return tb && tb->handle ? tb->handle->variant_name().data() : "";
 }
 
+int dtb_material_count(const dtb_tb* tb) {
+    return tb && tb->handle ? int(tb->handle->materials().size()) : 0;
+}
+
+const char* dtb_material_name(const dtb_tb* tb, int i) {
+    if (!tb || !tb->handle || i < 0 || i >= dtb_material_count(tb)) return "";
+    return tb->handle->material_names()[std::size_t(i)].c_str();
+}
+
+int dtb_material_tables(const dtb_tb* tb, int i) {
+    if (!tb || !tb->handle || i < 0 || i >= dtb_material_count(tb)) return 0;
+    const int kinds = tb->handle->materials()[std::size_t(i)].kinds;
+    auto has = [&](ValueKind k) { return (kinds >> kind_index(k)) & 1; };
+    return (has(ValueKind::wdl) ? DTB_HAS_WDL : 0) | (has(ValueKind::dtw) ? DTB_HAS_DTW : 0) |
+           (has(ValueKind::dtc) ? DTB_HAS_DTC : 0) | (has(ValueKind::rules) ? DTB_HAS_RULES : 0);
+}
+
+int dtb_largest(const dtb_tb* tb) { return tb && tb->handle ? tb->handle->largest() : 0; }
+
 dtb_status dtb_probe_fen(dtb_tb* tb, const char* fen, int want, dtb_value* out) {
     return probe_fen(tb, fen, want, out);
 }
@@ -197,9 +255,10 @@ dtb_status dtb_best_moves(dtb_tb* tb, const char* fen, dtb_move* moves, size_t c
         using V = decltype(v);
         std::vector<RatedMove<V>> rated;
         std::string message;
-        const Status s = prober.rate_moves(parse_fen<V>(fen), rated, &message);
+        int want = want_all;
+        const Status s = rate_moves_installed(prober, parse_fen<V>(fen), rated, message, want);
         if (s != Status::ok) return finish(s, message);
-        return copy_moves(rated, moves, capacity, count, "legal moves");
+        return copy_moves(rated, moves, capacity, count, "legal moves", want);
     });
 }
 
@@ -213,6 +272,65 @@ dtb_status dtb_best_line(dtb_tb* tb, const char* fen, dtb_move* moves, size_t ca
         const Status s = prober.line(parse_fen<V>(fen), line, &message);
         if (s != Status::ok) return finish(s, message);
         return copy_moves(line, moves, capacity, count, "moves in the line");
+    });
+}
+
+dtb_status dtb_probe_root(dtb_tb* tb, const dtb_position* pos, const dtb_counters* counters,
+                          dtb_root_move* moves, size_t capacity, size_t* count) {
+    if (!count || (capacity > 0 && !moves)) return fail(Status::argument, "a null argument");
+    return with_handle(tb, pos, [&](const auto& prober, auto v) {
+        using V = decltype(v);
+        Position<V> p;
+        std::string message;
+        if (const Status s = from_c<V>(*pos, p, message); s != Status::ok)
+            return finish(s, message);
+        std::vector<RatedMove<V>> rated;
+        int want = want_all;
+        if (const Status s = rate_moves_installed(prober, p, rated, message, want); s != Status::ok)
+            return finish(s, message);
+        std::vector<dtb_root_move> out;
+        for (const auto& r : rated) {
+            dtb_root_move m{};
+            std::strncpy(m.text, r.text.c_str(), sizeof m.text - 1);
+            m.from = number_of_bit<V>(r.move.move.from);
+            m.to = number_of_bit<V>(r.move.move.to);
+            to_c_squares<V>(r.move.move.captured, m.captured);
+            m.after = to_c(r.after, want);
+            out.push_back(m);
+        }
+        // Under the counters: in the order of dtb_best_moves_rules, matched by move text.
+        auto key = [&](const dtb_root_move& m) {
+            return m.has_rules
+                       ? std::array<int, 4>{m.rules.wdl, m.rules.budget, m.rules.pure.dtw, 0}
+                       : std::array<int, 4>{m.after.wdl, m.after.dtw, m.after.dtc, 0};
+        };
+        if (counters) {
+            std::vector<dtb_rules_move> rules(out.size());
+            std::size_t n = 0;
+            const std::string fen = write_fen(p);
+            if (const dtb_status s =
+                    dtb_best_moves_rules(tb, fen.c_str(), counters, rules.data(), rules.size(), &n);
+                s != DTB_OK)
+                return s;
+            std::vector<dtb_root_move> ranked;
+            for (const auto& r : rules)
+                for (auto& m : out)
+                    if (std::strcmp(m.text, r.text) == 0) {
+                        m.has_rules = 1;
+                        m.counters = r.counters;
+                        m.rules = r.after;
+                        ranked.push_back(m);
+                    }
+            out = std::move(ranked);
+        }
+        for (std::size_t i = 1; i < out.size(); ++i)
+            out[i].rank = out[i - 1].rank + (key(out[i]) != key(out[i - 1]));
+        *count = out.size();
+        std::copy_n(out.begin(), std::min(out.size(), capacity), moves);
+        if (capacity < out.size())
+            return fail(Status::buffer, std::to_string(out.size()) + " legal moves, room for " +
+                                            std::to_string(capacity));
+        return DTB_OK;
     });
 }
 

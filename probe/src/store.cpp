@@ -104,12 +104,17 @@ std::uint64_t next_store_id() {
 
 }  // namespace
 
-Store::Store(std::filesystem::path dir, VariantId variant, std::size_t cache_bytes)
-    : dir_(std::move(dir)),
+Store::Store(std::vector<std::filesystem::path> dirs, VariantId variant, std::size_t cache_bytes)
+    : dirs_(std::move(dirs)),
       variant_(variant),
       id_(next_store_id()),
       cache_(cache_bytes),
-      tables_(std::make_unique<Table[]>(kSlots)) {}
+      tables_(std::make_unique<Table[]>(kSlots)) {
+    for (const auto& d : dirs_) {
+        if (!dirs_text_.empty()) dirs_text_ += ':';
+        dirs_text_ += d.string();
+    }
+}
 
 Store::~Store() = default;
 
@@ -119,9 +124,15 @@ std::uint8_t Store::open_table(const Material& m, ValueKind kind, Table& t) cons
     std::lock_guard lock(open_mutex_);
     const auto state = t.state.load(std::memory_order_acquire);
     if (state != unknown) return state;  // opened by another thread meanwhile
-    const auto path = dir_ / compress::table_file_name(m, kind);
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) {
+    std::filesystem::path path;
+    for (const auto& dir : dirs_) {
+        std::error_code ec;
+        if (std::filesystem::exists(dir / compress::table_file_name(m, kind), ec)) {
+            path = dir / compress::table_file_name(m, kind);
+            break;
+        }
+    }
+    if (path.empty()) {
         t.state.store(absent, std::memory_order_release);
         return absent;
     }
@@ -157,7 +168,7 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
     auto state = t.state.load(std::memory_order_acquire);
     if (state == unknown) state = open_table(m, k, t);
     if (state == absent) {
-        if (message) *message = m.name() + ": no " + to_string(k) + " table in " + dir_.string();
+        if (message) *message = m.name() + ": no " + to_string(k) + " table in " + dirs_text_;
         return Status::not_available;
     }
     if (state == failed) return fail(t, message);

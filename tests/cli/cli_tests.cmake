@@ -5,13 +5,15 @@
 set(DTB_EXPECT_EXIT ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect_exit.cmake)
 
 # dtb_cli_test(NAME EXIT code ARGS arg... [REGEX r] [COMPACT_REGEX r] [NOT_REGEX r]
-#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...])
+#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...] [ABSENT path] [FRESH path])
 # Note: JSON objects may list their members in any order; regexes must not assume one.
+# ABSENT: a path removed before the command runs that must not exist after it; FRESH: a
+# path removed before the command runs (a directory the command writes anew).
 function(dtb_cli_test name)
-    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS" "ARGS" ${ARGN})
+    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS;ABSENT;FRESH" "ARGS" ${ARGN})
     string(REPLACE ";" "|" args "${T_ARGS}")
     set(defs -DEXE=$<TARGET_FILE:dtb> "-DARGS=${args}" -DEXIT=${T_EXIT})
-    foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS)
+    foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS ABSENT FRESH)
         if(DEFINED T_${opt})
             list(APPEND defs "-D${opt}=${T_${opt}}")
         endif()
@@ -129,6 +131,49 @@ dtb_cli_test(stats_tables EXIT 0 JSON
     COMPACT_REGEX "\"material\":\"KvK\"")
 set_tests_properties(cli.verify_ok cli.verify_text cli.gen_resume cli.stats_tables
     PROPERTIES FIXTURES_REQUIRED cli_tables)
+# The table files are the same bytes from every build: the pure tables of russian up to 3
+# pieces against their recorded digests (this build, -march=native or not), and (long) a
+# build without -march=native beside this one writing russian up to 4 pieces, all tables.
+add_test(NAME cli.tables_same_bytes COMMAND ${CMAKE_COMMAND} -DDIR=${DTB_CLI_TABLES}
+    -DEXPECTED=${CMAKE_CURRENT_SOURCE_DIR}/cli/russian3_tables.sha256
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/table_digests.cmake)
+set_tests_properties(cli.tables_same_bytes PROPERTIES LABELS "cli" FIXTURES_REQUIRED cli_tables)
+add_test(NAME cli.portable_build_same_tables COMMAND ${CMAKE_COMMAND}
+    -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/portable_build
+    -DNATIVE_DTB=$<TARGET_FILE:dtb> -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/portable_tables.cmake)
+set_tests_properties(cli.portable_build_same_tables PROPERTIES LABELS "long" TIMEOUT 5400)
+# A directory holds one variant's tables and one rule set's: gen refuses another's and says
+# how to proceed, and the russian tables are still russian after the attempt.
+dtb_cli_test(gen_refuses_other_variant EXIT 2
+    ARGS gen english --pieces 3 --out ${DTB_CLI_TABLES}
+    REGEX "holds russian tables .*not english.*another --out")
+dtb_cli_test(stats_after_refusal EXIT 0 JSON
+    ARGS stats ${DTB_CLI_TABLES} --json
+    REGEX "\"variant\": *\"russian\"")
+set_tests_properties(cli.gen_refuses_other_variant cli.stats_after_refusal PROPERTIES
+    FIXTURES_REQUIRED cli_tables)
+set_tests_properties(cli.stats_after_refusal PROPERTIES DEPENDS cli.gen_refuses_other_variant)
+# verify holds the manifest's list of tables against the directory: a table missing, one
+# not listed, one of another size.
+set(DTB_CLI_UNLISTED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/unlisted)
+add_test(NAME cli.unlist_tables COMMAND ${CMAKE_COMMAND} -DFROM=${DTB_CLI_TABLES}
+    -DTO=${DTB_CLI_UNLISTED} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/unlist_tables.cmake)
+set_tests_properties(cli.unlist_tables PROPERTIES LABELS "cli" FIXTURES_REQUIRED cli_tables
+    FIXTURES_SETUP cli_unlisted)
+dtb_cli_test(verify_missing_table EXIT 1
+    ARGS verify ${DTB_CLI_UNLISTED} --samples 20
+    REGEX "KKKvK.wdl.dtb: a table manifest.json does not list.*KKvK.dtw.dtb: listed in manifest.json, not in the directory .missing.*KvK.wdl.dtb: [0-9]+ bytes, manifest.json says [0-9]+.*3 differing from manifest.json.*FAILED")
+dtb_cli_test(verify_missing_table_json EXIT 1 JSON
+    ARGS verify ${DTB_CLI_UNLISTED} --json --samples 20
+    COMPACT_REGEX "\"listing_problems\":3,.*\"file\":\"KKvK.dtw.dtb\",\"ok\":false,\"error\":\"missing\"")
+set_tests_properties(cli.verify_missing_table cli.verify_missing_table_json PROPERTIES
+    FIXTURES_REQUIRED cli_unlisted)
+# Positions that cannot occur, refused alike by every command: no piece at all, or none of
+# the side not to move. A side to move without pieces is a game just over.
+dtb_cli_test(moves_no_piece EXIT 2 ARGS moves russian "W:W:B" REGEX "no piece on the board")
+dtb_cli_test(moves_game_was_over EXIT 2 ARGS moves russian "W:WKc3:B" REGEX "already over")
+dtb_cli_test(perft_no_piece EXIT 2 ARGS perft russian 2 --fen "W:W:B" REGEX "no piece")
+dtb_cli_test(moves_game_just_over EXIT 0 ARGS moves russian "B:Wg7:B" REGEX "no legal move")
 # Portuguese up to 4 pieces: the river count's two classes, their entries re-derived by verify.
 set(DTB_CLI_PORTUGUESE ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/portuguese)
 dtb_cli_test(gen_portuguese_4 EXIT 0
@@ -156,10 +201,16 @@ set_tests_properties(cli.verify_pool_rules PROPERTIES DEPENDS cli.gen_pool_4)
 # Rules tables of one rule set labelled as another's: verify re-derives their values and fails.
 set(DTB_CLI_SWAPPED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/swapped)
 dtb_cli_test(gen_brazilian_fmjd64 EXIT 0
-    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --rules fmjd64)
+    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --rules fmjd64
+    FRESH ${DTB_CLI_SWAPPED})
+dtb_cli_test(gen_refuses_other_rule_set EXIT 2
+    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED}
+    REGEX "holds the rules tables of rule set fmjd64, not cbd.*--rules fmjd64")
+set_tests_properties(cli.gen_refuses_other_rule_set PROPERTIES DEPENDS cli.gen_brazilian_fmjd64)
 add_test(NAME cli.swap_rule_set COMMAND ${CMAKE_COMMAND} -DDIR=${DTB_CLI_SWAPPED}
     -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/swap_rule_set.cmake)
-set_tests_properties(cli.swap_rule_set PROPERTIES LABELS "cli" DEPENDS cli.gen_brazilian_fmjd64)
+set_tests_properties(cli.swap_rule_set PROPERTIES LABELS "cli"
+    DEPENDS "cli.gen_brazilian_fmjd64;cli.gen_refuses_other_rule_set")
 dtb_cli_test(verify_swapped_rule_set EXIT 1
     ARGS verify ${DTB_CLI_SWAPPED} --samples 300
     REGEX "WRONG under the counters .*[1-9][0-9]* wrong; FAILED")
@@ -215,3 +266,109 @@ dtb_cli_test(pack_no_manifest EXIT 2
 dtb_cli_test(verify_no_dir EXIT 2
     ARGS verify ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory
     REGEX "no such directory")
+
+# Exit codes of every command (0 success, 2 bad input, 1 any other failure), and with --json
+# the error as JSON on standard output: {"error": {"code", "exit_code", "message"}}.
+set(DTB_CLI_EMPTY_MANIFEST ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/empty_manifest)
+file(WRITE ${DTB_CLI_EMPTY_MANIFEST}/manifest.json "{}")
+set(DTB_JSON_ERROR "error/code,error/exit_code,error/message")
+dtb_cli_test(variants_bad_option EXIT 2 ARGS variants --frobnicate)
+dtb_cli_test(variants_bad_option_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS variants --json --frobnicate COMPACT_REGEX "\"code\":\"usage\"")
+dtb_cli_test(perft_bad_depth_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS perft russian 0 --json COMPACT_REGEX "\"exit_code\":2")
+dtb_cli_test(moves_impossible_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS moves russian "W:W:B" --json COMPACT_REGEX "\"code\":\"position\"")
+dtb_cli_test(moves_bad_fen_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS moves russian "W:Wz9:B" --json COMPACT_REGEX "\"code\":\"fen\"")
+dtb_cli_test(gen_only_too_big EXIT 2
+    ARGS gen russian --pieces 3 --only KKKvK --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "KKKvK has more than 3 pieces"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_only_bad_material EXIT 2
+    ARGS gen russian --pieces 3 --only KXvK --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "KXvK" ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_only_missing_dependencies EXIT 1
+    ARGS gen russian --pieces 4 --only KKKvK --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "KKKvK needs .*generate without --only first"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_compression_message EXIT 2
+    ARGS gen russian --pieces 2 --compression medium
+    REGEX "--compression: 'medium' is not small or fast" NOT_REGEX "Check|->|:0")
+dtb_cli_test(stats_empty_manifest EXIT 2
+    ARGS stats ${DTB_CLI_EMPTY_MANIFEST} REGEX "manifest.json has no .variant. string"
+    NOT_REGEX "json.exception|out_of_range")
+dtb_cli_test(stats_empty_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS stats ${DTB_CLI_EMPTY_MANIFEST} --json COMPACT_REGEX "\"code\":\"directory\"")
+dtb_cli_test(stats_no_dir EXIT 2 ARGS stats ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory
+    REGEX "no manifest")
+dtb_cli_test(rules_empty_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS rules ${DTB_CLI_EMPTY_MANIFEST} --json)
+dtb_cli_test(rules_not_available EXIT 1
+    ARGS rules ${DTB_CLI_TABLES} --material KKKKvK REGEX "not available")
+dtb_cli_test(rules_not_available_json EXIT 1 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS rules ${DTB_CLI_TABLES} --material KKKKvK --json
+    COMPACT_REGEX "\"code\":\"not_available\"")
+set_tests_properties(cli.rules_not_available cli.rules_not_available_json PROPERTIES
+    FIXTURES_REQUIRED cli_tables)
+dtb_cli_test(verify_no_dir_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS verify ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory --json
+    COMPACT_REGEX "\"code\":\"directory\"")
+dtb_cli_test(pack_no_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS pack ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory --json)
+
+# gen says what a run needs before it starts, and refuses (exit code 1, nothing written) a run
+# that needs more memory or disk than the machine has, unless --force.
+dtb_cli_test(gen_estimate EXIT 0
+    ARGS gen russian --pieces 6 --estimate --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "russian up to 6 pieces .[0-9]+ positions of White to move. needs about [0-9.]+ GiB of memory .[0-9.]+ .iB available. and [0-9]+ MiB of disk"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_refuses_too_big EXIT 1
+    ARGS gen international --pieces 8 --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "needs about [0-9.]+ GiB of memory.*more memory.*than this machine has.*--force"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+
+# Every example of every command's --help runs as written (tests/cli/help_examples.sh).
+add_test(NAME cli.help_examples COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/help_examples.sh
+    $<TARGET_FILE:dtb> ${CMAKE_CURRENT_BINARY_DIR}/help_examples)
+set_tests_properties(cli.help_examples PROPERTIES LABELS "cli" TIMEOUT 600
+    PASS_REGULAR_EXPRESSION "examples run, 0 failed")
+# best --json documents drawing_moves; probe.h declares only functions the library exports.
+dtb_cli_test(best_help_drawing_moves EXIT 0 ARGS best --help REGEX "drawing_moves")
+
+# gen --values wdl: the WDL tables alone, verified, probed (alone and in a search path with
+# the full tables), packed; a full run over them solves them again.
+set(DTB_CLI_WDL ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/wdl)
+set(wdl_tests)
+macro(wdl_test name)
+    dtb_cli_test(${name} ${ARGN})
+    list(APPEND wdl_tests cli.${name})
+endmacro()
+dtb_cli_test(gen_wdl EXIT 0 ARGS gen russian --pieces 3 --values wdl --out ${DTB_CLI_WDL}
+    REGEX "16 slices solved" FRESH ${DTB_CLI_WDL})
+set_tests_properties(cli.gen_wdl PROPERTIES FIXTURES_SETUP cli_wdl)
+wdl_test(verify_wdl EXIT 0 ARGS verify ${DTB_CLI_WDL} --samples 50
+    REGEX "16 tables, 0 damaged; [1-9][0-9]* sampled values re-derived, 0 wrong;.*OK")
+wdl_test(probe_wdl EXIT 0 ARGS probe ${DTB_CLI_WDL} "W:WKa1,Kc3:Bh8"
+    REGEX "White to move: win\n.*  [a-h][1-8]-[a-h][1-8] +loss" NOT_REGEX "dtw")
+wdl_test(probe_wdl_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,moves"
+    ARGS probe ${DTB_CLI_WDL} "W:WKa1,Kc3:Bh8" --json NOT_REGEX "\"dtw\"")
+wdl_test(probe_wdl_search_path EXIT 0
+    ARGS probe ${DTB_CLI_WDL}:${DTB_CLI_TABLES} "W:WKa1,Kc3:Bh8"
+    REGEX "White to move: win  dtw 3  dtc 2")
+wdl_test(best_wdl EXIT 1 ARGS best ${DTB_CLI_WDL} "W:WKa1,Kc3:Bh8" --pure REGEX "not available")
+wdl_test(stats_wdl EXIT 0 ARGS stats ${DTB_CLI_WDL} REGEX "KvK ")
+wdl_test(pack_wdl EXIT 0 ARGS pack ${DTB_CLI_WDL} REGEX "0 tables rewritten to small, 16 already were")
+wdl_test(tables_search_path EXIT 0 JSON JSON_KEYS "variant,dir,largest,complete_up_to,materials"
+    ARGS tables ${DTB_CLI_WDL}:${DTB_CLI_TABLES} --json
+    COMPACT_REGEX "\"largest\":3,\"complete_up_to\":3,.*\"material\":\"KvK\",\"pieces\":2,\"tables\":.\"wdl\",\"dtw\",\"dtc\",\"rules\".")
+wdl_test(tables_wdl EXIT 0 ARGS tables ${DTB_CLI_WDL}
+    REGEX "russian in .*: 16 materials, up to 3 pieces .every material up to 3.\n  KvK +wdl\n")
+set_tests_properties(${wdl_tests} PROPERTIES FIXTURES_REQUIRED "cli_wdl;cli_tables")
+dtb_cli_test(gen_wdl_with_rules EXIT 2 ARGS gen russian --pieces 3 --values wdl --rules fmjd64
+    --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never REGEX "drop --rules"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_all_over_wdl EXIT 0 ARGS gen russian --pieces 3 --out ${DTB_CLI_WDL}
+    REGEX "16 slices solved, 0 found complete")
+set_tests_properties(cli.gen_all_over_wdl PROPERTIES FIXTURES_REQUIRED cli_wdl
+    DEPENDS "${wdl_tests}")

@@ -1,13 +1,14 @@
 # Runs one command and checks its exit code and output. Used by cli_tests.cmake as
 #   cmake -DEXE=<program> -DARGS=<args separated by |> -DEXIT=<code>
 #         [-DREGEX=<regex>] [-DCOMPACT_REGEX=<regex>] [-DNOT_REGEX=<regex>] [-DJSON=1]
-#         [-DJSON_LENGTH=<n>] [-DJSON_KEYS=<key,key,...>]
+#         [-DJSON_LENGTH=<n>] [-DJSON_KEYS=<key,key,...>] [-DABSENT=<path>] [-DFRESH=<path>]
 #         -P expect_exit.cmake
 # REGEX must match stdout+stderr; COMPACT_REGEX must match stdout+stderr with all
 # whitespace removed (for JSON that may be spread over lines); NOT_REGEX must not match
 # stdout+stderr; JSON=1 requires stdout to be valid JSON; JSON_LENGTH=n requires it to be a
 # JSON array (or object) of n elements; JSON_KEYS requires stdout to be a JSON object with
-# (at least) these members.
+# (at least) these members (a/b: member b of member a); ABSENT is removed before the command
+# and must not exist after it; FRESH is removed before the command.
 cmake_minimum_required(VERSION 3.19)
 
 if(NOT DEFINED EXE OR NOT DEFINED EXIT)
@@ -19,6 +20,11 @@ else()
     set(args "")
 endif()
 
+foreach(path IN ITEMS "${ABSENT}" "${FRESH}")
+    if(NOT path STREQUAL "")
+        file(REMOVE_RECURSE "${path}")
+    endif()
+endforeach()
 execute_process(COMMAND "${EXE}" ${args}
     RESULT_VARIABLE rc
     OUTPUT_VARIABLE out
@@ -30,6 +36,9 @@ set(context "command: ${EXE} ${shown_args}\nexit code: ${rc}\nstdout:\n${out}\ns
 
 if(NOT rc STREQUAL "${EXIT}")
     message(FATAL_ERROR "expected exit code ${EXIT}\n${context}")
+endif()
+if(DEFINED ABSENT AND NOT ABSENT STREQUAL "" AND EXISTS "${ABSENT}")
+    message(FATAL_ERROR "${ABSENT} exists after the command\n${context}")
 endif()
 if(DEFINED REGEX AND NOT REGEX STREQUAL "")
     if(NOT all MATCHES "${REGEX}")
@@ -62,7 +71,8 @@ endif()
 if(DEFINED JSON_KEYS AND NOT JSON_KEYS STREQUAL "")
     string(REPLACE "," ";" keys "${JSON_KEYS}")
     foreach(key IN LISTS keys)
-        string(JSON value ERROR_VARIABLE json_error GET "${out}" "${key}")
+        string(REPLACE "/" ";" path "${key}")
+        string(JSON value ERROR_VARIABLE json_error GET "${out}" ${path})
         if(json_error)
             message(FATAL_ERROR "JSON output has no member '${key}': ${json_error}\n${context}")
         endif()

@@ -218,6 +218,43 @@ TEST(FenParse, RussianNumbersAndAlgebraicOutput) {
                                         "h6", "h8"}));
 }
 
+// Letters in either case, where no other reading exists: the side, the colours, the king's
+// K and algebraic files. On 12x12 (a k file) a lowercase k before a rank is the square.
+TEST(FenParse, EitherCase) {
+    EXPECT_TRUE(parse_fen<Russian>("w:wkc3:bke5") == parse_fen<Russian>("W:WKc3:BKe5"));
+    EXPECT_TRUE(parse_fen<Russian>("b:WKC3,A1:Be5") == parse_fen<Russian>("B:WKc3,a1:Be5"));
+    EXPECT_TRUE(parse_fen<I>("w:wk31,32:b1") == parse_fen<I>("W:WK31,32:B1"));
+    EXPECT_TRUE(parse_fen<Frisian>("W:WK28,45:B1:rw28/2") ==
+                parse_fen<Frisian>("W:WK28,45:B1:RW28/2"));
+    const auto k1 = parse_fen<Canadian>("W:Wk1:B1");  // the square k1 (72), a man
+    EXPECT_EQ(k1.white, sq<Canadian>(72));
+    EXPECT_EQ(k1.kings, 0u);
+    EXPECT_TRUE(parse_fen<Canadian>("W:WK1:B2") == parse_fen<Canadian>("W:Wkb12:B2"));
+}
+
+// A PDN tag line holding the FEN, the tag name in either case.
+TEST(FenParse, PdnTagLine) {
+    const auto p = parse_fen<I>("W:W31,K40:B1,2");
+    EXPECT_TRUE(parse_fen<I>("[FEN \"W:W31,K40:B1,2\"]") == p);
+    EXPECT_TRUE(parse_fen<I>("  [Fen \"W:W31,K40:B1,2.\"] ") == p);
+    EXPECT_THROW(parse_fen<I>("[Event \"W:W31:B1\"]"), NotationError);
+    EXPECT_THROW(parse_fen<I>("[FEN W:W31:B1]"), NotationError);
+}
+
+// The one rule for positions that cannot occur (core/position.hpp), as every command and
+// the library apply it: no piece at all, or none of the side not to move.
+TEST(ImpossibleReason, NoPieceOrGameAlreadyOver) {
+    EXPECT_NE(impossible_reason(parse_fen<Russian>("W:W:B")), nullptr);
+    EXPECT_NE(impossible_reason(parse_fen<Russian>("B:W:B")), nullptr);
+    EXPECT_NE(std::string(impossible_reason(parse_fen<Russian>("W:WKc3:B"))).find("already over"),
+              std::string::npos);
+    EXPECT_EQ(impossible_reason(parse_fen<Russian>("B:Wg7:B")), nullptr);  // just over
+    EXPECT_EQ(impossible_reason(parse_fen<Russian>("W:WKc3:Bh8")), nullptr);
+    Position<Russian> p = parse_fen<Russian>("W:Wc3:Bh8");
+    p.kings |= p.white << 1;  // a king of no colour
+    EXPECT_NE(impossible_reason(p), nullptr);
+}
+
 TEST(FenParse, TurkishAlgebraic) {
     const auto p = parse_fen<Turkish>("W:Wa2,Kh8:Bb7");
     EXPECT_EQ(popcount(p.white), 2);
@@ -234,7 +271,6 @@ TEST(FenMalformed, International) {
         "   ",           // only spaces
         "\"\"",          // empty between quotes
         "X:W31:B1",      // bad side letter
-        "w:W31:B1",      // side letters are upper case
         "WB:W31:B1",     // side is one letter
         ":W31:B1",       // no side
         "W:W0:B1",       // square 0
@@ -256,7 +292,8 @@ TEST(FenMalformed, International) {
         "W:B1:B2",       // the same colour twice
         "W:W31::B1",     // empty field
         "W:Wa2:B1",      // a2 is a light square
-        "W:Wk1:B1",      // no file k on 10x10
+        "W:Wl1:B1",      // no file l on 10x10
+        "W:WKk31:B1",    // K, then k and no square
         "W:Wa11:B1",     // no rank 11
         "W:KW31:B1",     // K before the colour
         "W:WKK31:B1",    // K twice

@@ -1,17 +1,11 @@
 # Installs the build into a fresh prefix, then builds programs against the installed
-# package both ways (find_package(dtb) and pkg-config) and runs them on a table directory.
+# package both ways (find_package(dtb) and pkg-config) and runs them on a table directory,
+# with no LD_LIBRARY_PATH (the rpath of the installed files finds the library).
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DTABLES=... -DFEN=...
 #         -P install_test.cmake
 cmake_minimum_required(VERSION 3.22)
 
-function(run)
-    execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-    if(NOT rc EQUAL 0)
-        string(REPLACE ";" " " cmd "${ARGN}")
-        message(FATAL_ERROR "failed (${rc}): ${cmd}\n${out}\n${err}")
-    endif()
-    set(last_output "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/../run_checked.cmake)
 
 set(prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -28,14 +22,23 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/probe/install_consumer -B ${WORK_DIR
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release
     -DEXAMPLE_SOURCE=${SOURCE_DIR}/examples/probe_example.c)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer)
-set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
-run(${WORK_DIR}/consumer/c_example ${TABLES} ${FEN})
-if(NOT last_output MATCHES "win, dtw")
-    message(FATAL_ERROR "unexpected output of the C example:\n${last_output}")
-endif()
-run(${WORK_DIR}/consumer/cpp_fast_path ${TABLES} ${FEN})
-if(NOT last_output MATCHES "fast path: win")
-    message(FATAL_ERROR "unexpected output of the C++ program:\n${last_output}")
+# No environment: the programs find libdtb_probe through the rpath the installed files give
+# them, built and once installed themselves; so does the installed dtb.
+unset(ENV{LD_LIBRARY_PATH})
+run(${CMAKE_COMMAND} --install ${WORK_DIR}/consumer --prefix ${WORK_DIR}/consumer_prefix)
+foreach(dir ${WORK_DIR}/consumer ${WORK_DIR}/consumer_prefix/bin)
+    run(${dir}/c_example ${TABLES} ${FEN})
+    if(NOT last_output MATCHES "win, dtw")
+        message(FATAL_ERROR "unexpected output of ${dir}/c_example:\n${last_output}")
+    endif()
+    run(${dir}/cpp_fast_path ${TABLES} ${FEN})
+    if(NOT last_output MATCHES "fast path: win")
+        message(FATAL_ERROR "unexpected output of ${dir}/cpp_fast_path:\n${last_output}")
+    endif()
+endforeach()
+run(${prefix}/bin/dtb probe ${TABLES} ${FEN})
+if(NOT last_output MATCHES "to move: win")
+    message(FATAL_ERROR "unexpected output of the installed dtb:\n${last_output}")
 endif()
 
 # pkg-config, with the plain C compiler

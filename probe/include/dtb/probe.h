@@ -79,16 +79,31 @@ typedef struct dtb_move {
     dtb_value after;
 } dtb_move;
 
-/* Opens the tables in `dir`; the variant is read from dir/manifest.json. cache_bytes bounds
- * the memory of decoded blocks (0: no cache, every probe decodes; 64 << 20 is a good start).
- * On success *out is a handle to close with dtb_close(). */
+/* Opens the tables in `dir`; the variant is read from dir/manifest.json. `dir` may be a
+ * search path, "DIR1:DIR2:..." (as PATH): a table is taken from the first directory that has
+ * it; every directory's manifest must name the same variant (and the same rule set for its
+ * rules tables), else DTB_ERR_VARIANT. cache_bytes bounds the memory of decoded blocks (0:
+ * no cache, every probe decodes; 64 << 20 is a good start). On success *out is a handle to
+ * close with dtb_close(). */
 dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tb** out);
-/* The same, with the variant named (e.g. "russian"), for a directory without a manifest. */
+/* The same, with the variant named (e.g. "russian"), for directories without a manifest (one
+ * that has a manifest naming another variant is refused). */
 dtb_status dtb_open_variant(const char* dir, const char* variant, size_t cache_bytes, dtb_tb** out);
 void dtb_close(dtb_tb* tb);
 
 /* The variant's name, e.g. "russian". */
 const char* dtb_variant(const dtb_tb* tb);
+
+/* What is installed, as found when the handle was opened: the materials with a WDL table in
+ * one of the directories (e.g. "KKMvK": White's kings K and men M, "v", Black's), fewest
+ * pieces first; material i's name ("" beyond the last) and the tables it has (DTB_HAS_*
+ * flags); and the largest number of pieces of an installed material (0: none), as Fathom's
+ * TB_LARGEST. A position with more pieces needs no probe: it gets DTB_ERR_NOT_AVAILABLE. */
+enum { DTB_HAS_WDL = 1, DTB_HAS_DTW = 2, DTB_HAS_DTC = 4, DTB_HAS_RULES = 8 };
+int dtb_material_count(const dtb_tb* tb);
+const char* dtb_material_name(const dtb_tb* tb, int i);
+int dtb_material_tables(const dtb_tb* tb, int i);
+int dtb_largest(const dtb_tb* tb);
 
 /* The value of a position given as PDN FEN ("W:Wc3,Kh2:Bf6"). */
 dtb_status dtb_probe_wdl(dtb_tb* tb, const char* fen, int* wdl);
@@ -177,6 +192,31 @@ dtb_status dtb_best_moves_rules(dtb_tb* tb, const char* fen, const dtb_counters*
  * None for a draw under the rules. Buffer conventions as dtb_best_line. */
 dtb_status dtb_best_line_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
                                dtb_rules_move* moves, size_t capacity, size_t* count);
+
+/* ---- The root probe, for engines (as Fathom's tb_probe_root) ----
+ *
+ * Every legal move of a position, identified as an engine's move generator identifies it,
+ * with its value and its rank, best first. Without counters (NULL) the moves are ranked by
+ * the pure value, as dtb_best_moves ranks them (where only WDL tables are installed, by WDL
+ * alone, with dtw and dtc -1); with counters, by the value under them, as
+ * dtb_best_moves_rules ranks them (the rules tables are needed). */
+typedef struct dtb_root_move {
+    char text[64];         /* PDN move text, e.g. "c3-d4", "26x37x48" */
+    int from, to;          /* square numbers, as dtb_position numbers them */
+    uint64_t captured[2];  /* the squares of the pieces the move takes, as dtb_position's masks */
+    dtb_value after;       /* the pure value after the move, for the side to move then */
+    int rank;              /* 0 for the best moves, then 1, 2, ...: moves of one rank have the
+                              same value after them (pure: WDL, DTW, DTC; under counters: WDL
+                              and budget under them, pure DTW) */
+    int has_rules;         /* 1 when counters were given: the two fields below are set */
+    dtb_counters counters; /* the counters after the move */
+    dtb_rules_value rules; /* the value under them after the move */
+} dtb_root_move;
+
+/* counters: NULL to rank by the pure value; else the counters of `pos` (-1: not counting;
+ * dtb_counters_after gives fresh ones). Buffer conventions as dtb_best_moves. */
+dtb_status dtb_probe_root(dtb_tb* tb, const dtb_position* pos, const dtb_counters* counters,
+                          dtb_root_move* moves, size_t capacity, size_t* count);
 
 /* A fixed sentence for a status code. */
 const char* dtb_status_string(dtb_status status);

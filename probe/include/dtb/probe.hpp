@@ -46,7 +46,8 @@ struct MoveValue {
 
 class Tablebase {
   public:
-    // Opens dir (variant from its manifest.json, or named). Throws Error.
+    // Opens dir, or a search path "DIR1:DIR2:..." (variant from the manifests, or named).
+    // Throws Error.
     explicit Tablebase(const std::filesystem::path& dir, std::size_t cache_bytes = 64 << 20) {
         check(dtb_open(dir.c_str(), cache_bytes, &raw_));
     }
@@ -100,6 +101,36 @@ class Tablebase {
             out.push_back({moves[i].text,
                            {Wdl(moves[i].after.wdl), std::uint16_t(moves[i].after.dtw),
                             std::uint16_t(moves[i].after.dtc)}});
+        return s;
+    }
+
+    // What is installed (dtb_material_count ...): the materials with a WDL table and their
+    // tables (DTB_HAS_* flags), fewest pieces first, and the largest number of pieces.
+    struct Installed {
+        std::string material;
+        int tables = 0;
+    };
+    std::vector<Installed> materials() const {
+        std::vector<Installed> out;
+        for (int i = 0; i < dtb_material_count(raw_); ++i)
+            out.push_back({dtb_material_name(raw_, i), dtb_material_tables(raw_, i)});
+        return out;
+    }
+    int largest() const { return dtb_largest(raw_); }
+
+    // The root probe (dtb_probe_root): every legal move of p with its value and rank, best
+    // first, under the counters when they are given.
+    Status probe_root(const dtb_position& p, const dtb_counters* counters,
+                      std::vector<dtb_root_move>& out, std::string* message = nullptr) const {
+        out.assign(64, dtb_root_move{});
+        std::size_t n = 0;
+        auto s = Status(dtb_probe_root(raw_, &p, counters, out.data(), out.size(), &n));
+        if (s == Status::buffer) {
+            out.resize(n);
+            s = Status(dtb_probe_root(raw_, &p, counters, out.data(), out.size(), &n));
+        }
+        out.resize(s == Status::ok ? n : 0);
+        if (s != Status::ok && message) *message = dtb_error_message();
         return s;
     }
 

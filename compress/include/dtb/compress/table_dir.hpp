@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "dtb/compress/table_format.hpp"
 #include "dtb/core/counter_rules.hpp"
@@ -60,7 +61,8 @@ nlohmann::ordered_json slice_entry(const Material& m, const std::array<SideSumma
 // and losses (a resumed run keeps such an entry instead of recomputing the statistics).
 bool entry_describes(const nlohmann::ordered_json& entry, std::uint64_t index_size);
 
-// Sets entry's "table_bytes" (per kind) and "compression" from m's three tables in dir: the
+// Sets entry's "tables" (file names), "table_bytes" (per kind) and "compression" from m's
+// tables in dir (the three, or WDL alone as dtb gen --values wdl writes it): the
 // preset whose zstd levels they record ("small" or "fast"), else "mixed" (two presets),
 // "custom" (a level no preset uses) or "unknown" (a table that does not record its level).
 // Throws TableError.
@@ -90,10 +92,38 @@ nlohmann::ordered_json read_manifest(const std::filesystem::path& dir);
 VariantId manifest_variant(const nlohmann::ordered_json& manifest,
                            const std::filesystem::path& dir);
 
+// The variant a table file's header names, or nullopt when it has no readable header.
+std::optional<VariantId> table_file_variant(const std::filesystem::path& path);
+
+// Why dir cannot take `variant`'s tables with rules tables of rule set `rule_set` ("": none
+// written): a directory belongs to one variant and one rule set, and it holds another
+// variant's tables (its manifest says so, or without one a table file's header) or the rules
+// tables of another rule set. The message says how to proceed. nullopt when dir does not
+// exist, holds no tables or holds this variant's under this rule set.
+std::optional<std::string> directory_conflict(const std::filesystem::path& dir, VariantId variant,
+                                              std::string_view rule_set);
+
 // The entries of dir's manifest by material name (empty when there is none or it cannot be
 // read: a resumed run then rebuilds them from the tables).
 std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     const std::filesystem::path& dir);
+
+// A difference between a manifest's list of tables and the directory: a table it lists that
+// is not there, a table file it does not list, or a file of another size than it records.
+struct ListingProblem {
+    enum class Kind { missing, unlisted, size };
+    Kind kind;
+    std::string file;     // the file name
+    std::string message;  // the path and what is wrong
+};
+const char* to_string(ListingProblem::Kind k);  // "missing", "not in the manifest", "size"
+
+// The tables a manifest lists (each slice's "tables", and the kinds of its "table_bytes" and
+// "rules_table_bytes") against the table files of dir (names MATERIAL.KIND.dtb) and the
+// sizes the manifest records, sorted by file name. Throws TableError for a manifest without
+// a list of slices.
+std::vector<ListingProblem> compare_listing(const std::filesystem::path& dir,
+                                            const nlohmann::ordered_json& manifest);
 
 // Writes j to path through a temporary file and a rename: a reader sees the old file or the
 // new one, never a part. Throws TableError.

@@ -3,6 +3,7 @@
 // is guessed, so a parsed position is exactly the one written.
 #pragma once
 
+#include <cctype>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -25,6 +26,12 @@ std::string trim(std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);
 // A decimal number made of digits only, or nullopt.
 std::optional<int> parse_number(std::string_view s);
+// s in upper case, in lower case (ASCII letters).
+std::string upper(std::string_view s);
+std::string lower(std::string_view s);
+// The value of a PDN tag line [FEN "value"] (tag name in either case), or nullopt when s is
+// not one.
+std::optional<std::string> fen_tag_value(std::string_view s);
 }  // namespace detail
 
 // Square naming for variant V. Rows and columns are 0-based from White's lower left as the
@@ -107,12 +114,16 @@ struct Squares {
 // squares, either colour field first, a side possibly empty. Frisian positions may carry the
 // king-move streaks as an extra field "R" followed by "W" or "B", the king's square, "/" and
 // the number of consecutive non-capturing moves that king has made (e.g. ":RW28/2").
+// Letters may be of either case ("w:wkc3:bke5"), except where that is ambiguous: on a board
+// with a k file (12 files), "k" before a rank number is the square, "K" the king. The FEN may
+// be quoted, end with ".", or be a PDN tag line ([FEN "W:W31:B1"]).
 template <class V>
 Position<V> parse_fen(std::string_view text) {
     using G = typename V::board;
     using bb = typename G::bb;
     using S = Squares<V>;
     std::string fen = detail::trim(text);
+    if (const auto tag = detail::fen_tag_value(fen)) fen = detail::trim(*tag);
     if (fen.size() >= 2 && fen.front() == '"' && fen.back() == '"')
         fen = detail::trim(std::string_view(fen).substr(1, fen.size() - 2));
     if (!fen.empty() && fen.back() == '.') fen.pop_back();
@@ -120,7 +131,7 @@ Position<V> parse_fen(std::string_view text) {
 
     const auto fields = detail::split(fen, ':');
     Position<V> p;
-    const std::string side = detail::trim(fields[0]);
+    const std::string side = detail::upper(detail::trim(fields[0]));
     if (side == "W") {
         p.side = Color::white;
     } else if (side == "B") {
@@ -131,13 +142,14 @@ Position<V> parse_fen(std::string_view text) {
     }
     bool seen[2] = {false, false};
     for (std::size_t f = 1; f < fields.size(); ++f) {
-        const std::string field = detail::trim(fields[f]);
+        std::string field = detail::trim(fields[f]);
         if (field.empty())
             throw NotationError("FEN '" + fen + "': field " + std::to_string(f + 1) + " is empty");
+        field[0] = char(std::toupper(static_cast<unsigned char>(field[0])));
         if (field[0] == 'R' && V::king_streak_limit > 0) {
             if constexpr (V::king_streak_limit > 0) {
                 for (const auto& item : detail::split(field.substr(1), ',')) {
-                    const std::string it = detail::trim(item);
+                    const std::string it = detail::upper(detail::trim(item));
                     const auto slash = it.find('/');
                     if (it.size() < 4 || (it[0] != 'W' && it[0] != 'B') ||
                         slash == std::string::npos)
@@ -171,10 +183,14 @@ Position<V> parse_fen(std::string_view text) {
                 throw NotationError("FEN '" + fen + "': an empty square in the " +
                                     std::string(cname) + " list");
             bool king = false;
-            if (item[0] == 'K') {
+            // A lowercase k before a digit is the k file's square on a board that has one.
+            const bool k_file = G::files > 'k' - 'a' && item.size() > 1 &&
+                                std::isdigit(static_cast<unsigned char>(item[1]));
+            if (item[0] == 'K' || (item[0] == 'k' && !k_file)) {
                 king = true;
                 item = detail::trim(std::string_view(item).substr(1));
             }
+            item = detail::lower(item);
             std::vector<int> squares;
             const auto dash = item.find('-');
             if (dash != std::string::npos) {

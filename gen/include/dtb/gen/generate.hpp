@@ -30,6 +30,11 @@ struct GenOptions {
     // variant's rule set of this name ("" its default); false: pure tables only.
     bool rules = true;
     std::string rule_set;
+    // The WDL tables alone (dtb gen --values wdl): no DTW, DTC or rules tables. The solver
+    // works as for all values (it needs the distances in memory); a material already written
+    // with all values is kept, and one that a later material needs in memory and has only
+    // its WDL table is solved again.
+    bool wdl_only = false;
 };
 
 struct SliceEvent {
@@ -59,6 +64,15 @@ struct GenCallbacks {
     std::function<void(const SliceEvent&)> finished = [](const SliceEvent&) {};
     std::function<void(const std::string&)> warning = [](const std::string&) {};
 };
+
+// What a run as `o` says will need, before it starts (estimate.hpp: a model fitted to
+// measured runs), and the index entries of White to move it solves.
+struct GenEstimate {
+    std::uint64_t positions = 0;  // White-to-move index entries of the run's materials
+    std::uint64_t memory = 0;     // bytes at the peak
+    std::uint64_t disk = 0;       // bytes of the tables written
+};
+GenEstimate estimate(VariantId id, const GenOptions& o);
 
 // Generates variant `id`'s tables as `o` says. Throws Unsupported for a variant without
 // tables (no_tables_reason), std::invalid_argument for options that contradict each other,

@@ -184,16 +184,16 @@ std::array<std::uint64_t, 3> write_tables(
 std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
                                               const Material& m, compress::ValueKind k);
 
-// Which of `materials` have tables in dir: finished (each of the three opens as the
-// material's table of its kind and every checksum holds, every block decoded once; no value
-// is kept), or damaged (some table is there but one fails: what is wrong). Checked side by
-// side.
+// Which of `materials` have tables in dir: finished (each of the three, or with wdl_only the
+// WDL table alone, opens as the material's table of its kind and every checksum holds, every
+// block decoded once; no value is kept), or damaged (some table is there but one fails: what
+// is wrong). Checked side by side.
 struct FoundTables {
     std::set<Material> finished;
     std::map<Material, std::string> damaged;
 };
 FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
-                        const std::vector<Material>& materials);
+                        const std::vector<Material>& materials, bool wdl_only = false);
 
 // Material m read back from its tables (White to move) and its flipped twin's (Black to
 // move): WDL, DTW and DTC of every position. The entries the tables do not store are
@@ -320,12 +320,11 @@ void find_captures(Slice<V>& s) {
 }
 
 // Material m's tables in dir written again at `compression` from the values they hold (each
-// checked first), the kinds `which` names. What a table leaves out is found again from the
-// positions (find_captures, then unstored_mask or capture_mask), so a fast table, which keeps
-// its threats' values, becomes the small one byte for byte. Not the other way: a small
-// table does not hold its threats' values (recompress_table turns it into a fast one that
-// leaves them out). Returns the file sizes as write_tables does. Throws
-// compress::TableError.
+// checked first), the kinds `which` names (only those are read, besides WDL). What a table leaves
+// out is found again from the positions (find_captures, then unstored_mask or capture_mask), so a
+// fast table, which keeps its threats' values, becomes the small one byte for byte. Not the other
+// way: a small table does not hold its threats' values (recompress_table turns it into a fast one
+// that leaves them out). Returns the file sizes as write_tables does. Throws compress::TableError.
 template <class V>
 std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, VariantId variant,
                                             const Material& m, compress::Compression compression,
@@ -336,6 +335,7 @@ std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, Va
         std::copy(wdl.begin(), wdl.end(), s.wdl[0].begin());  // WDL values fit a byte
     }
     for (std::size_t k = 1; k < kValueKinds.size(); ++k) {
+        if (!which[k]) continue;  // (a table of WDL alone needs no distances)
         const auto values = read_checked_table(dir, variant, m, kValueKinds[k]);
         auto& to = kValueKinds[k] == compress::ValueKind::dtw ? s.dtw[0] : s.dtc[0];
         std::copy(values.begin(), values.end(), to.begin());

@@ -54,9 +54,7 @@ class Prober {
   public:
     explicit Prober(const S& store) : store_(&store) {}
 
-    // Whether p can occur in a game: pieces on the board and apart, men off their own
-    // promotion row, kings among the pieces, and a piece for the side not to move (else the
-    // game ended before p, or, with no piece at all, no game leads to p).
+    // Whether p can occur in a game (core/position.hpp impossible_reason).
     static Status check(const P& p, std::string* message = nullptr);
 
     // The value of p for its side to move (want: Want flags). Checks p first.
@@ -66,9 +64,11 @@ class Prober {
     Status value(const P& p, int want, Value& out, std::string* message = nullptr) const;
 
     // Every legal move with its value after it, best first for the side to move: the fastest
-    // win (least DTW, then least DTC), then draws, then the slowest loss.
-    Status rate_moves(const P& p, std::vector<RatedMove<V>>& out,
-                      std::string* message = nullptr) const;
+    // win (least DTW, then least DTC), then draws, then the slowest loss. With want_wdl (for
+    // tables of WDL alone) the values carry no distances, and moves of one value keep the
+    // move generator's order.
+    Status rate_moves(const P& p, std::vector<RatedMove<V>>& out, std::string* message = nullptr,
+                      int want = want_all) const;
 
     // The principal variation: from a won or lost position, best moves to the end of the game
     // (each move's `after` is the value of the position it leaves). Empty for a draw.
@@ -90,22 +90,10 @@ class Prober {
 
 template <class V, class S>
 Status Prober<V, S>::check(const P& p, std::string* message) {
-    auto bad = [&](const char* why) {
-        if (message) *message = why;
-        return Status::position;
-    };
-    if ((p.white | p.black | p.kings) & ~G::board) return bad("a piece stands off the board");
-    if (p.white & p.black) return bad("a square holds a white and a black piece");
-    if (p.kings & ~(p.white | p.black)) return bad("a king of no colour");
-    if (p.men(Color::white) & G::promotion_row(Color::white))
-        return bad("a white man on its promotion row (it would be a king)");
-    if (p.men(Color::black) & G::promotion_row(Color::black))
-        return bad("a black man on its promotion row (it would be a king)");
-    if (p.pieces(~p.side) == 0)
-        return bad(p.pieces(p.side) == 0
-                       ? "no piece on the board: no game leads there"
-                       : "the side not to move has no piece: the game is already over");
-    return Status::ok;
+    const char* why = impossible_reason(p);
+    if (!why) return Status::ok;
+    if (message) *message = why;
+    return Status::position;
 }
 
 template <class V, class S>
@@ -126,13 +114,13 @@ Status Prober<V, S>::value(const P& p, int want, Value& out, std::string* messag
 }
 
 template <class V, class S>
-Status Prober<V, S>::rate_moves(const P& p, std::vector<RatedMove<V>>& out,
-                                std::string* message) const {
+Status Prober<V, S>::rate_moves(const P& p, std::vector<RatedMove<V>>& out, std::string* message,
+                                int want) const {
     out.clear();
     if (const Status s = check(p, message); s != Status::ok) return s;
     for (auto& [pm, text] : legal_moves_with_text(p)) {
         Value after;
-        if (const Status s = value(apply(p, pm.move), want_all, after, message); s != Status::ok)
+        if (const Status s = value(apply(p, pm.move), want, after, message); s != Status::ok)
             return s;
         out.push_back({pm, std::move(text), after});
     }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "dtb/core/material.hpp"
 #include "dtb/core/value.hpp"
@@ -27,8 +28,11 @@ class Store {
     // Tables with more pieces than this are never looked for.
     static constexpr int kMaxPieces = 8;
 
-    // Nothing is read until a lookup needs it.
-    Store(std::filesystem::path dir, VariantId variant, std::size_t cache_bytes);
+    // Nothing is read until a lookup needs it. A table is looked for in each directory in
+    // turn (a search path), and taken from the first that has its file.
+    Store(std::vector<std::filesystem::path> dirs, VariantId variant, std::size_t cache_bytes);
+    Store(std::filesystem::path dir, VariantId variant, std::size_t cache_bytes)
+        : Store(std::vector<std::filesystem::path>{std::move(dir)}, variant, cache_bytes) {}
     ~Store();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
@@ -40,7 +44,7 @@ class Store {
     Status lookup(const Material& m, ValueKind k, std::uint64_t index, std::uint16_t& value,
                   std::string* message = nullptr) const;
 
-    const std::filesystem::path& directory() const { return dir_; }
+    const std::vector<std::filesystem::path>& directories() const { return dirs_; }
     VariantId variant() const { return variant_; }
     const BlockCache& cache() const { return cache_; }
 
@@ -57,7 +61,8 @@ class Store {
     std::uint8_t open_table(const Material& m, ValueKind k, Table& t) const;
     Status fail(const Table& t, std::string* message) const;
 
-    std::filesystem::path dir_;
+    std::vector<std::filesystem::path> dirs_;
+    std::string dirs_text_;  // "DIR1:DIR2", for messages
     VariantId variant_;
     // Distinguishes this store from every other of the process (a thread's last decoded
     // block is remembered under it: an address could be reused by a later store).

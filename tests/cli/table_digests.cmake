@@ -1,0 +1,37 @@
+# Checks that the pure tables of a directory (*.wdl.dtb, *.dtw.dtb, *.dtc.dtb) are exactly the
+# bytes listed in EXPECTED ("SHA256  FILE" lines, as sha256sum writes them): the tables of a
+# generation are the same bytes whatever the build (-DDTB_NATIVE=ON or OFF), the CPU and the
+# thread count. A change of the format or the solver that changes them must renew the list:
+#   (cd DIR && sha256sum *.wdl.dtb *.dtw.dtb *.dtc.dtb) > tests/cli/russian3_tables.sha256
+#   cmake -DDIR=<dir> -DEXPECTED=<file> -P table_digests.cmake
+cmake_minimum_required(VERSION 3.22)
+file(STRINGS "${EXPECTED}" lines)
+set(listed)
+set(wrong "")
+foreach(line IN LISTS lines)
+    if(NOT line MATCHES "^([0-9a-f]+)  (.+)$")
+        message(FATAL_ERROR "${EXPECTED}: not a 'SHA256  FILE' line: ${line}")
+    endif()
+    set(hash ${CMAKE_MATCH_1})
+    set(name ${CMAKE_MATCH_2})
+    list(APPEND listed ${name})
+    if(NOT EXISTS "${DIR}/${name}")
+        string(APPEND wrong "${name}: missing\n")
+        continue()
+    endif()
+    file(SHA256 "${DIR}/${name}" actual)
+    if(NOT actual STREQUAL hash)
+        string(APPEND wrong "${name}: ${actual}, expected ${hash}\n")
+    endif()
+endforeach()
+file(GLOB present RELATIVE "${DIR}" "${DIR}/*.wdl.dtb" "${DIR}/*.dtw.dtb" "${DIR}/*.dtc.dtb")
+foreach(name IN LISTS present)
+    if(NOT name IN_LIST listed)
+        string(APPEND wrong "${name}: not in ${EXPECTED}\n")
+    endif()
+endforeach()
+if(wrong)
+    message(FATAL_ERROR "the tables of ${DIR} are not the expected bytes:\n${wrong}")
+endif()
+list(LENGTH listed n)
+message(STATUS "${n} tables, the expected bytes")

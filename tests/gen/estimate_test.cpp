@@ -1,0 +1,67 @@
+// dtb gen's estimate of what a run needs (gen/estimate.hpp) against the runs it was fitted
+// to (docs/performance.md, docs/rules.md: peak memory and tables of `dtb gen ...
+// --compression fast`, 2 threads): at or above each measured peak, and not far above.
+#include <gtest/gtest.h>
+
+#include "dtb/gen/generate.hpp"
+
+namespace dtb::gen {
+namespace {
+
+GenEstimate estimate_of(VariantId v, int pieces, bool rules, bool wdl_only = false) {
+    GenOptions o;
+    o.pieces = pieces;
+    o.compression = compress::Compression::fast;
+    o.rules = rules;
+    o.wdl_only = wdl_only;
+    return estimate(v, o);
+}
+
+// Within [1, 1.3] times the measured peak (bytes).
+void expect_near_above(std::uint64_t estimate, double measured, const char* what) {
+    EXPECT_GE(double(estimate), measured) << what;
+    EXPECT_LE(double(estimate), 1.3 * measured) << what;
+}
+
+TEST(GenEstimate, MemoryOfMeasuredRuns) {
+    constexpr double KiB = 1024, MiB = 1024 * KiB;
+    expect_near_above(estimate_of(VariantId::russian, 6, false).memory, 7340192 * KiB,
+                      "russian 6 pure");
+    expect_near_above(estimate_of(VariantId::international, 5, false).memory, 5197800 * KiB,
+                      "international 5 pure");
+    expect_near_above(estimate_of(VariantId::russian, 5, false).memory, 515 * MiB,
+                      "russian 5 pure");
+    expect_near_above(estimate_of(VariantId::international, 4, false).memory, 192 * MiB,
+                      "international 4 pure");
+    expect_near_above(estimate_of(VariantId::russian, 5, true).memory, 1121 * MiB,
+                      "russian 5 with the rules tables");
+    EXPECT_GE(double(estimate_of(VariantId::international, 5, true).memory), 10.8e9);
+    EXPECT_GE(double(estimate_of(VariantId::international, 4, true).memory), 457 * MiB);
+    expect_near_above(estimate_of(VariantId::russian, 6, true).memory, 17960696 * KiB,
+                      "russian 6 with the rules tables");
+}
+
+TEST(GenEstimate, DiskOfMeasuredRuns) {
+    const auto r6 = estimate_of(VariantId::russian, 6, false);
+    EXPECT_GE(double(r6.disk), 591e6);
+    EXPECT_LE(double(r6.disk), 1.3 * 591e6);
+    EXPECT_GE(double(estimate_of(VariantId::international, 5, false).disk), 246e6);
+    EXPECT_GE(double(estimate_of(VariantId::russian, 5, true).disk), 71e6);
+    EXPECT_GE(double(estimate_of(VariantId::international, 5, true).disk), 332e6);
+    // WDL alone takes a fraction of the disk.
+    EXPECT_LT(estimate_of(VariantId::russian, 6, true, true).disk, r6.disk / 4);
+}
+
+TEST(GenEstimate, OnlyCountsWhatTheMaterialNeeds) {
+    GenOptions o;
+    o.pieces = 5;
+    const auto all = estimate(VariantId::russian, o);
+    o.only = Material::parse("KKvKM");
+    const auto one = estimate(VariantId::russian, o);
+    EXPECT_LT(one.positions, all.positions);
+    EXPECT_GT(one.positions, 0u);
+    EXPECT_THROW(estimate(VariantId::frisian, o), Unsupported);
+}
+
+}  // namespace
+}  // namespace dtb::gen
