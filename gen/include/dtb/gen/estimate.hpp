@@ -3,7 +3,7 @@
 // runs (docs/performance.md, "What a run needs"): the solver holds the WDL and DTW of the
 // slices later ones may look into (some 1.5 bytes per White-to-move entry of the run, twins
 // sharing) and works on one slice at a time (some 30 bytes per entry of the largest); the
-// values under the counters add per entry some 4 bytes, and 40 per entry of the largest
+// values under the counters add per entry some 3.5 bytes, and 40 per entry of the largest
 // slice. Measured peaks lie 0-20 % below it.
 #pragma once
 
@@ -41,7 +41,7 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
         disk += pure * double(l.entries);
         if (l.rules) {
             rules_largest = std::max(rules_largest, l.entries);
-            rules_memory += 4.0 * double(l.entries);
+            rules_memory += 3.5 * double(l.entries);
             disk += pure * double(l.entries);
         }
     }
