@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -158,7 +159,7 @@ class Generation {
         if (rules_) step_rules(m, slice.get(), entry);
         record(m, entry);
         hold(std::move(slice));
-        release_unneeded(m);
+        release_unneeded(k);
         remaining_ -= ev.positions;
         ev.remaining = remaining_;
         ev.seconds = seconds_since(s0);
@@ -258,15 +259,19 @@ class Generation {
         for (auto& v : slice.capture) stock_.give(v);
     }
 
-    // Of the slices with as many pieces as the run's largest, later ones need only those with
-    // one man fewer (promotions).
-    void release_unneeded(const Material& m) {
-        if (m.pieces() != o_.pieces) return;
-        for (const auto& old : order_)
-            if (old.pieces() == o_.pieces && old.men() + 1 < m.men()) {
-                if (const auto gone = slices_.remove(old)) gone->give_arrays(stock_);
-                if (rules_) rules_->remove(old);
-            }
+    // The slices of materials up to k that no later one moves into, nor into their twins
+    // (which they answer for), let go with their rules.
+    void release_unneeded(std::size_t k) {
+        const auto later = std::span(order_).subspan(k + 1);
+        for (std::size_t i = 0; i <= k; ++i) {
+            const Material& old = order_[i];
+            if (std::any_of(later.begin(), later.end(), [&](const Material& m) {
+                    return moves_into(m, old) || moves_into(m, old.flipped());
+                }))
+                continue;
+            if (const auto gone = slices_.remove(old)) gone->give_arrays(stock_);
+            if (rules_) rules_->remove(old);
+        }
     }
 
     // The rule set the values under the rules follow, when the run makes them.

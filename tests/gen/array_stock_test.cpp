@@ -46,15 +46,18 @@ TEST(ArrayStock, TakesTheSmallestThatFitsAndNotOneTwiceTooLarge) {
     EXPECT_EQ(stock.kept_count<std::uint16_t>(), 1u);  // the large one
 }
 
-TEST(ArrayStock, KeepsTheLargestEight) {
+TEST(ArrayStock, KeepsTheLargestFour) {
     ArrayStock stock;
     for (std::size_t n = 1; n <= 10; ++n) {
         auto v = LargeVector<std::uint8_t>(n * 100, 1);
         stock.give(v);
     }
-    EXPECT_EQ(stock.kept_count<std::uint8_t>(), 8u);
-    EXPECT_GE(stock.take<std::uint8_t>(300).capacity(), 300u);  // 100 and 200 were let go
-    EXPECT_EQ(stock.kept_count<std::uint8_t>(), 7u);
+    EXPECT_EQ(stock.kept_count<std::uint8_t>(), 4u);  // 700 to 1000
+    EXPECT_GE(stock.take<std::uint8_t>(600).capacity(), 700u);
+    EXPECT_EQ(stock.kept_count<std::uint8_t>(), 3u);
+    // Nothing kept is small enough for 300 (less than twice as large): a new array.
+    EXPECT_LT(stock.take<std::uint8_t>(300).capacity(), 700u);
+    EXPECT_EQ(stock.kept_count<std::uint8_t>(), 3u);
 }
 
 TEST(ArrayStock, SliceFromTheStockIsFilledAsANewOne) {

@@ -7,6 +7,10 @@
 #include <set>
 #include <string>
 
+#include "dtb/core/apply.hpp"
+#include "dtb/core/index.hpp"
+#include "dtb/core/movegen.hpp"
+#include "dtb/core/variant.hpp"
 #include "dtb/gen/resume_plan.hpp"
 
 namespace dtb::gen {
@@ -109,6 +113,54 @@ TEST(ResumePlan, EveryMaterialReadOrSolvedHasWhatItNeedsBeforeIt) {
             held.insert(m);
         }
     }
+}
+
+TEST(ResumePlan, AMoveLeadsWhereMovesIntoSays) {
+    // Every move of sampled positions of every russian material up to 4 pieces, and of
+    // turkish (orthogonal men, captures of any length) up to 3, leaves its material or one
+    // that moves_into names; a run lets a slice go by that relation.
+    auto check = [](auto variant, int pieces) {
+        using V = decltype(variant);
+        using G = typename V::board;
+        for (const Material& m : materials_up_to(pieces)) {
+            const Index<V> idx(m);
+            const std::uint64_t step = std::max<std::uint64_t>(1, idx.size() / 2000);
+            for (std::uint64_t i = 0; i < idx.size(); i += step)
+                for (const Color side : {Color::white, Color::black}) {
+                    Position<V> p;
+                    if (!idx.unrank(i, side, p)) continue;
+                    MoveList<G> moves;
+                    MoveGen<V>::generate(p, moves);
+                    for (const auto& mv : moves) {
+                        const Position<V> c = apply(p, mv);
+                        if (c.white == 0 || c.black == 0) continue;
+                        const Material d = material_of(c);
+                        EXPECT_TRUE(d == m || moves_into(m, d)) << m.name() << " -> " << d.name();
+                    }
+                }
+        }
+    };
+    check(Russian{}, 4);
+    check(Turkish{}, 3);
+}
+
+TEST(ResumePlan, MovingIntoIsDependingOn) {
+    // One move's reach lies within what a slice may look into, and a twin never moves into
+    // its twin (a run lets a pair go together).
+    for (const auto& m : materials_up_to(5))
+        for (const auto& d : materials_up_to(5)) {
+            if (moves_into(m, d)) {
+                EXPECT_TRUE(may_depend_on(m, d)) << m.name() << d.name();
+            }
+            if (d == m.flipped()) {
+                EXPECT_FALSE(moves_into(m, d)) << m.name();
+            }
+        }
+    EXPECT_TRUE(moves_into(*Material::parse("KMvKM"), *Material::parse("KKvKM")));
+    EXPECT_TRUE(moves_into(*Material::parse("KMvKM"), *Material::parse("KMvK")));
+    EXPECT_TRUE(moves_into(*Material::parse("KMvKMM"), *Material::parse("KKvK")));
+    EXPECT_FALSE(moves_into(*Material::parse("KMvKM"), *Material::parse("KKvKK")));
+    EXPECT_FALSE(moves_into(*Material::parse("KMMvK"), *Material::parse("KKKvK")));
 }
 
 }  // namespace

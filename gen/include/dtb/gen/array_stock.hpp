@@ -57,7 +57,9 @@ class ArrayStock {
     }
 
   private:
-    static constexpr std::size_t kKept = 8;  // of each element type
+    // Of each element type: what one slice takes (WDL and capture flags, DTW and DTC, both
+    // sides); more would be memory held for nothing at the run's peak.
+    static constexpr std::size_t kKept = 4;
 
     template <class T>
     std::vector<LargeVector<T>>& kept() {

@@ -29,6 +29,25 @@ inline bool may_depend_on(const Material& m, const Material& d) {
            d.black_men + d.black_kings <= m.black_men + m.black_kings;
 }
 
+// Whether one move in m can leave material d: the side to move keeps its pieces or promotes a
+// man, the other keeps its pieces or loses some to a capture. A solver, and a slice read
+// back, look into exactly such materials (the run holds a slice while a later one may).
+inline bool moves_into(const Material& m, const Material& d) {
+    auto kept_or_promoted = [](int men, int kings, int men2, int kings2) {
+        return (men2 == men && kings2 == kings) || (men2 == men - 1 && kings2 == kings + 1);
+    };
+    auto kept_or_captured = [](int men, int kings, int men2, int kings2) {
+        return men2 <= men && kings2 <= kings;
+    };
+    const bool by_white =
+        kept_or_promoted(m.white_men, m.white_kings, d.white_men, d.white_kings) &&
+        kept_or_captured(m.black_men, m.black_kings, d.black_men, d.black_kings);
+    const bool by_black =
+        kept_or_promoted(m.black_men, m.black_kings, d.black_men, d.black_kings) &&
+        kept_or_captured(m.white_men, m.white_kings, d.white_men, d.white_kings);
+    return d != m && (by_white || by_black);
+}
+
 enum class SliceAction {
     solve,  // no finished tables: solved in this run
     load,   // finished, read back: a slice solved in this run needs it, or its entry does
