@@ -4,9 +4,9 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
+#include "dtb/probe/counted_position.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -29,54 +29,24 @@ inline void add_counter_options(CLI::App* cmd, CounterOptions& o) {
 
 // The position and counters the options describe.
 template <class V>
-struct CountedPosition {
-    Position<V> position;
-    RuleState state;
-};
+using CountedPosition = probe::CountedPosition<V>;
 
 template <class V>
 CountedPosition<V> counted_position(const RuleSet& set, const Position<V>& start,
                                     const CounterOptions& o) {
     CountedPosition<V> c{start, fresh_state(set, start)};
-    std::istringstream moves(o.moves);
-    for (std::string text; moves >> text;) {
-        Move<typename V::board> m;
-        try {
-            m = parse_move(c.position, text);
-        } catch (const NotationError& e) {
-            throw UsageError("fen", std::string("--moves: ") + e.what());
-        }
-        const Position<V> next = apply(c.position, m);
-        c.state = after_move(set, c.state, c.position, m, next);
-        c.position = next;
+    try {
+        probe::play_moves(set, c, o.moves);
+    } catch (const NotationError& e) {
+        throw UsageError("fen", std::string("--moves: ") + e.what());
     }
     if (o.counters.empty()) return c;
-    for (const std::string& item : detail::split(o.counters, ',')) {
-        const auto eq = item.find('=');
-        const std::string name = detail::trim(item.substr(0, eq));
-        int rule = -1;
-        for (int i = 0; i < set.count; ++i)
-            if (set.rules[i].name == name) rule = i;
-        if (eq == std::string::npos || rule < 0) {
-            std::string names;
-            for (const CounterRule& r : set.list()) names += " " + std::string(r.name);
-            throw UsageError("counters",
-                             "--counters: '" + item + "' is not NAME=PLIES; the counters of " +
-                                 std::string(set.name) +
-                                 " are:" + (names.empty() ? std::string(" none") : names));
-        }
-        const std::string value = detail::trim(item.substr(eq + 1));
-        if (value == "idle") {
-            c.state.plies[rule] = RuleState::kIdle;
-            continue;
-        }
-        const auto plies = detail::parse_number(value);
-        if (!plies || *plies < 0 || *plies >= RuleState::kIdle)
-            throw UsageError("counters", "--counters: '" + value + "' is not a number of plies");
-        c.state.plies[rule] = std::uint16_t(*plies);
+    try {
+        probe::set_counters(set, c, o.counters);
+        probe::check_counters(set, c);
+    } catch (const probe::CountersError& e) {
+        throw UsageError("counters", std::string("--counters: ") + e.what());
     }
-    if (const std::string why = invalid_state(set, c.state, c.position); !why.empty())
-        throw UsageError("counters", "--counters: " + why);
     return c;
 }
 
@@ -84,29 +54,22 @@ CountedPosition<V> counted_position(const RuleSet& set, const Position<V>& start
 template <class V>
 nlohmann::ordered_json state_json(const RuleSet& set, const RuleState& s, const Position<V>& p) {
     nlohmann::ordered_json j = nlohmann::ordered_json::object();
-    for (int i = 0; i < set.count; ++i) {
-        if (!in_scope(set.rules[i].scope, material_of(p))) continue;
-        const std::string name(set.rules[i].name);
-        if (!s.counting(i)) {
-            j[name] = {{"plies", nullptr}};
-            continue;
-        }
-        j[name] = {{"plies", s.plies[i]}, {"left", plies_left(set, s, i, p)}};
-    }
+    for (const probe::CounterReading& r : probe::read_counters(set, s, p))
+        j[std::string(r.name)] = r.counting
+                                     ? nlohmann::ordered_json{{"plies", r.plies}, {"left", r.left}}
+                                     : nlohmann::ordered_json{{"plies", nullptr}};
     return j;
 }
 
-// The counters in words: "kings-only 12 of 30, three-kings 12 of 30".
+// The counters in words: "kings-only 12 plies (18 left), three-kings waiting".
 template <class V>
 std::string state_text(const RuleSet& set, const RuleState& s, const Position<V>& p) {
     std::string out;
-    for (int i = 0; i < set.count; ++i) {
-        if (!in_scope(set.rules[i].scope, material_of(p))) continue;
+    for (const probe::CounterReading& r : probe::read_counters(set, s, p)) {
         out += out.empty() ? "" : ", ";
-        out += std::string(set.rules[i].name) + " ";
-        out += s.counting(i) ? plies_text(s.plies[i]) + " (" +
-                                   std::to_string(plies_left(set, s, i, p)) + " left)"
-                             : "waiting";
+        out += std::string(r.name) + " ";
+        out +=
+            r.counting ? plies_text(r.plies) + " (" + std::to_string(r.left) + " left)" : "waiting";
     }
     return out.empty() ? "no counter applies" : out;
 }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "counters_cli.hpp"
+#include "dtb/probe/position_report.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -33,43 +34,6 @@ std::string value_text(const Value& v, int want) {
            std::to_string(v.dtc);
 }
 
-// The value under the counters at c and of each move, or why it cannot be given.
-template <class V>
-struct RulesReport {
-    probe::RulesAnswer value;
-    int plies = 0;  // the length of the line under the rules
-    std::vector<probe::RulesRatedMove<V>> moves;
-    std::vector<int> move_plies;
-    std::string error;
-};
-
-template <class V>
-int line_plies(const probe::RulesProber<V>& rp, const Position<V>& p, const RuleState& s) {
-    std::vector<probe::RulesRatedMove<V>> line;
-    std::string message;
-    const probe::Status st = rp.line(p, s, line, &message);
-    if (st != probe::Status::ok) throw std::runtime_error(write_fen(p) + ": " + message);
-    return int(line.size());
-}
-
-template <class V>
-RulesReport<V> rules_report(const probe::RulesProber<V>& rp, const CountedPosition<V>& c) {
-    RulesReport<V> r;
-    std::string message;
-    probe::Status st = rp.probe(c.position, c.state, r.value, &message);
-    if (st == probe::Status::ok) st = rp.rate_moves(c.position, c.state, r.moves, &message);
-    if (st == probe::Status::counters) throw UsageError("counters", message);
-    if (st != probe::Status::ok) {
-        r.error = std::string(probe::to_string(st)) + ": " + message;
-        return r;
-    }
-    r.plies = r.value.wdl == Wdl::draw ? 0 : line_plies(rp, c.position, c.state);
-    for (const auto& m : r.moves)
-        r.move_plies.push_back(
-            m.after.wdl == Wdl::draw ? 0 : line_plies(rp, apply(c.position, m.move.move), m.state));
-    return r;
-}
-
 nlohmann::ordered_json rules_value_json(nlohmann::ordered_json j, Wdl pure,
                                         const probe::RulesAnswer& a, int plies) {
     j["wdl"] = to_string(a.wdl);
@@ -96,19 +60,14 @@ void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     const Position<V>& p = c.position;
     const std::string fen = write_fen(p);
     std::string message;
-    Value v;
-    // All values where the distance tables are installed, else WDL alone.
-    int want = probe::want_all;
-    probe::Status st = prober.probe(p, want, v, &message);
-    if (st == probe::Status::not_available &&
-        prober.probe(p, probe::want_wdl, v) == probe::Status::ok) {
-        want = probe::want_wdl;
-        st = probe::Status::ok;
-    }
+    probe::PositionReport<V> report;
+    const probe::Status st = probe::report_position(prober, rp, c, true, report, &message);
+    if (st == probe::Status::counters) throw UsageError("counters", message);
     require(st, fen, message);
-    std::vector<probe::RatedMove<V>> moves;
-    require(prober.rate_moves(p, moves, &message, want), fen, message);
-    const RulesReport<V> r = rules_report(rp, c);
+    const Value& v = report.value;
+    const int want = report.want;
+    const auto& moves = report.moves;
+    const probe::UnderRules<V>& r = report.rules;
     // The value under the rules of each move, by its text.
     auto rules_of = [&](const std::string& text) -> const probe::RulesRatedMove<V>* {
         for (const auto& m : r.moves)

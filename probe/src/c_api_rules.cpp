@@ -7,6 +7,7 @@
 
 #include "c_api_support.hpp"
 #include "dtb/core/rule_state.hpp"
+#include "dtb/probe/counted_position.hpp"
 #include "dtb/probe/rules_prober.hpp"
 
 namespace dtb::probe {
@@ -135,16 +136,11 @@ dtb_status dtb_counters_after(dtb_tb* tb, const char* fen, const char* moves, dt
                               char* fen_out, size_t fen_capacity) {
     if (!out) return fail(Status::argument, "a null argument");
     return with_rules(tb, fen, nullptr, [&](const auto& rules, const auto&, auto p, RuleState s) {
-        std::istringstream in(moves ? moves : "");
-        for (std::string text; in >> text;) {
-            const auto m = parse_move(p, text);
-            const auto next = apply(p, m);
-            s = after_move(rules.rule_set(), s, p, m, next);
-            p = next;
-        }
-        *out = to_c(s);
+        CountedPosition c{p, s};
+        play_moves(rules.rule_set(), c, moves ? moves : "");
+        *out = to_c(c.state);
         if (fen_out) {
-            const std::string f = write_fen(p);
+            const std::string f = write_fen(c.position);
             if (f.size() + 1 > fen_capacity)
                 return fail(Status::buffer, "the FEN takes " + std::to_string(f.size() + 1) +
                                                 " bytes, room for " + std::to_string(fen_capacity));
