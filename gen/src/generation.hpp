@@ -14,7 +14,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -260,9 +259,13 @@ class Generation {
     }
 
     // The slices of materials up to k that no later one moves into, nor into their twins
-    // (which they answer for), let go with their rules.
+    // (which they answer for), let go with their rules. A later twin of a slice solved in
+    // this run is written already, its rules too: it looks into nothing. (A kept material
+    // may: its rules are solved again.)
     void release_unneeded(std::size_t k) {
-        const auto later = std::span(order_).subspan(k + 1);
+        std::vector<Material> later;
+        for (std::size_t j = k + 1; j < order_.size(); ++j)
+            if (!twin_entries_.count(order_[j])) later.push_back(order_[j]);
         for (std::size_t i = 0; i <= k; ++i) {
             const Material& old = order_[i];
             if (std::any_of(later.begin(), later.end(), [&](const Material& m) {
