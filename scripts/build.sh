@@ -7,7 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDTB_WERROR="$werror" "$@" >/dev/null
+# The Python package is built for Debian's interpreter, which has python3-pytest (another
+# python3 first on PATH, such as pyenv's, would lack it); -DPython_EXECUTABLE=... overrides.
+python=()
+[ -x /usr/bin/python3 ] && python=(-DPython_EXECUTABLE=/usr/bin/python3)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDTB_WERROR="$werror" "${python[@]}" "$@" >/dev/null
 target=()
 [ -n "${DTB_TARGET:-}" ] && target=(--target "$DTB_TARGET")
 cmake --build build -j "$(nproc)" "${target[@]}"

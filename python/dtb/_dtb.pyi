@@ -1,0 +1,103 @@
+# Types of the compiled module dtb._dtb (python/src/), re-exported by dtb.
+from types import TracebackType
+from typing import Mapping, Optional, Protocol, Sequence, Union
+
+class _HasFen(Protocol):
+    fen: object  # a str, or a method returning one
+
+Position = Union[str, _HasFen]
+Counters = Union[None, str, Mapping[str, Union[int, str, None]]]
+Moves = Union[None, str, Sequence[str]]
+CounterState = dict[str, dict[str, Optional[int]]]
+
+class Error(Exception): ...
+class FenError(Error, ValueError): ...
+class CountersError(Error, ValueError): ...
+class NotAvailable(Error, LookupError): ...
+class CorruptTable(Error): ...
+class DirectoryError(Error, OSError): ...
+class VariantError(Error, ValueError): ...
+
+class RulesResult:
+    rule_set: str
+    state: CounterState
+    wdl: Optional[str]
+    klass: Optional[str]
+    plies: Optional[int]
+    budget: Optional[int]
+    error: Optional[str]
+
+class ProbeResult:
+    variant: str
+    fen: str
+    wdl: str
+    dtw: Optional[int]
+    dtc: Optional[int]
+    rules: RulesResult
+
+class MoveResult:
+    move: str
+    fen: str
+    wdl: str
+    dtw: Optional[int]
+    dtc: Optional[int]
+    rules: Optional[RulesResult]
+
+class Tablebase:
+    @property
+    def variant(self) -> str: ...
+    @property
+    def rule_set(self) -> str: ...
+    @property
+    def counters(self) -> list[str]: ...
+    @property
+    def largest(self) -> int: ...
+    @property
+    def closed(self) -> bool: ...
+    def materials(self) -> dict[str, list[str]]: ...
+    def probe(self, pos: Position, counters: Counters = None, moves: Moves = None) -> ProbeResult: ...
+    def probe_wdl(self, pos: Position) -> int: ...
+    def probe_dtw(self, pos: Position) -> int: ...
+    def best_moves(
+        self, pos: Position, counters: Counters = None, moves: Moves = None, rank: str = "pure"
+    ) -> list[MoveResult]: ...
+    def best_line(
+        self, pos: Position, counters: Counters = None, moves: Moves = None, pure: bool = False
+    ) -> list[MoveResult]: ...
+    def rules_report(self, material: Optional[str] = None) -> list[dict[str, object]]: ...
+    def get_probe(
+        self, pos: Position, counters: Counters = None, moves: Moves = None, default: object = None
+    ) -> Union[ProbeResult, object]: ...
+    def get_wdl(self, pos: Position, default: object = None) -> Union[int, object]: ...
+    def get_dtw(self, pos: Position, default: object = None) -> Union[int, object]: ...
+    def get_best_moves(
+        self,
+        pos: Position,
+        counters: Counters = None,
+        moves: Moves = None,
+        rank: str = "pure",
+        default: object = None,
+    ) -> Union[list[MoveResult], object]: ...
+    def get_best_line(
+        self,
+        pos: Position,
+        counters: Counters = None,
+        moves: Moves = None,
+        pure: bool = False,
+        default: object = None,
+    ) -> Union[list[MoveResult], object]: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> "Tablebase": ...
+    def __exit__(
+        self,
+        exc_type: Optional[type[BaseException]],
+        exc: Optional[BaseException],
+        tb: Optional[TracebackType],
+    ) -> None: ...
+
+def open_tablebase(
+    directory: str, cache_bytes: int = 64 << 20, variant: Optional[str] = None
+) -> Tablebase: ...
+def variants() -> list[str]: ...
+def perft(variant: str, depth: int, fen: Optional[str] = None) -> int: ...
+def moves(variant: str, fen: str) -> list[tuple[str, str]]: ...

@@ -1,0 +1,108 @@
+// The extension module dtb._dtb: endgame tablebases for draughts from Python. The package
+// (python/dtb/__init__.py) re-exports it; python/dtb/_dtb.pyi types it.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+
+#include "dtb/core/notation.hpp"
+#include "dtb/probe.hpp"
+#include "dtb/probe/counted_position.hpp"
+#include "errors.hpp"
+#include "failure.hpp"
+#include "game.hpp"
+#include "tablebase.hpp"
+
+namespace py = pybind11;
+using namespace dtb::python;
+
+namespace {
+
+std::string optional_text(const std::optional<int>& v) {
+    return v ? std::to_string(*v) : std::string("None");
+}
+
+std::string rules_repr(const RulesResult& r) {
+    if (r.error)
+        return "RulesResult(error=" + py::repr(py::str(*r.error)).cast<std::string>() + ")";
+    return "RulesResult(wdl='" + r.wdl.value_or("") + "', klass='" + r.klass.value_or("") +
+           "', plies=" + optional_text(r.plies) + ", budget=" + optional_text(r.budget) + ")";
+}
+
+void add_results(py::module_& m) {
+    py::class_<RulesResult>(
+        m, "RulesResult",
+        "The value under the draw counters: wdl ('win', 'draw', 'loss'), klass\n"
+        "(the pure value as the counters leave it: 'win', 'cursed-win', 'draw',\n"
+        "'blessed-loss', 'loss'), plies (the length of the line under the\n"
+        "rules; None for a draw), budget (the plies the binding counter must\n"
+        "leave; None where no win or loss is at stake), rule_set, state (per\n"
+        "counter in scope: {'plies': n, 'left': m}, {'plies': None} for a rule\n"
+        "that waits) and error (why the values are not given: no rules tables;\n"
+        "then wdl is None).")
+        .def_readonly("rule_set", &RulesResult::rule_set)
+        .def_readonly("state", &RulesResult::state)
+        .def_readonly("wdl", &RulesResult::wdl)
+        .def_readonly("klass", &RulesResult::klass)
+        .def_readonly("plies", &RulesResult::plies)
+        .def_readonly("budget", &RulesResult::budget)
+        .def_readonly("error", &RulesResult::error)
+        .def("__repr__", &rules_repr);
+    py::class_<ProbeResult>(
+        m, "ProbeResult",
+        "A position's value for the side to move: wdl ('win', 'draw', 'loss'),\n"
+        "dtw (plies to the end of the game), dtc (plies to the next capture or\n"
+        "man move; both 0 for a draw, None from tables of WDL alone), the FEN\n"
+        "probed (after the moves given), and rules: the value under the\n"
+        "counters (RulesResult).")
+        .def_readonly("variant", &ProbeResult::variant)
+        .def_readonly("fen", &ProbeResult::fen)
+        .def_readonly("wdl", &ProbeResult::wdl)
+        .def_readonly("dtw", &ProbeResult::dtw)
+        .def_readonly("dtc", &ProbeResult::dtc)
+        .def_readonly("rules", &ProbeResult::rules)
+        .def("__repr__", [](const ProbeResult& r) {
+            return "ProbeResult(fen='" + r.fen + "', wdl='" + r.wdl +
+                   "', dtw=" + optional_text(r.dtw) + ", dtc=" + optional_text(r.dtc) +
+                   ", rules=" + rules_repr(r.rules) + ")";
+        });
+    py::class_<MoveResult>(m, "MoveResult",
+                           "A move, the FEN after it, and the values there for the side to move\n"
+                           "then: wdl, dtw, dtc as in ProbeResult (dtc None along a line under\n"
+                           "the rules), rules (a RulesResult with the counters after the move, or\n"
+                           "None without rules tables).")
+        .def_readonly("move", &MoveResult::move)
+        .def_readonly("fen", &MoveResult::fen)
+        .def_readonly("wdl", &MoveResult::wdl)
+        .def_readonly("dtw", &MoveResult::dtw)
+        .def_readonly("dtc", &MoveResult::dtc)
+        .def_readonly("rules", &MoveResult::rules)
+        .def("__repr__", [](const MoveResult& r) {
+            return "MoveResult(move='" + r.move + "', wdl='" + r.wdl +
+                   "', dtw=" + optional_text(r.dtw) + ", dtc=" + optional_text(r.dtc) +
+                   ", rules=" + (r.rules ? rules_repr(*r.rules) : std::string("None")) + ")";
+        });
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_dtb, m) {
+    m.doc() = "dtb: endgame tablebases for draughts (the compiled part of the dtb package).";
+    add_exceptions(m);
+    py::register_exception_translator([](std::exception_ptr e) {
+        try {
+            if (e) std::rethrow_exception(e);
+        } catch (const ProbeFailure& f) {
+            set_error(f.status, f.what());
+        } catch (const dtb::probe::Error& f) {
+            set_error(f.status(), f.what());
+        } catch (const dtb::NotationError& f) {
+            set_error(dtb::probe::Status::fen, f.what());
+        } catch (const dtb::probe::CountersError& f) {
+            set_error(dtb::probe::Status::counters, f.what());
+        }
+    });
+    add_results(m);
+    add_tablebase(m);
+    add_game(m);
+}

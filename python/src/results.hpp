@@ -1,0 +1,75 @@
+// The answers the Python package gives: plain values (strings, ints, None), the same fields
+// as `dtb probe --json` writes, converted from the probing library's report with the GIL
+// released.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dtb/probe/counted_position.hpp"
+#include "dtb/probe/position_report.hpp"
+
+namespace dtb::python {
+
+// Per counter in scope: {"plies": n, "left": m}, or {"plies": None} for a rule that waits.
+using CounterState = std::map<std::string, std::map<std::string, std::optional<int>>>;
+
+// The value under the draw counters, or why it is not given (error; then wdl is None).
+struct RulesResult {
+    std::string rule_set;
+    CounterState state;
+    std::optional<std::string> wdl;
+    std::optional<std::string> klass;  // win, cursed-win, draw, blessed-loss, loss
+    std::optional<int> plies;          // the length of the line under the rules
+    std::optional<int> budget;         // the plies the binding counter must leave
+    std::optional<std::string> error;
+};
+
+struct ProbeResult {
+    std::string variant, fen;
+    std::string wdl;
+    std::optional<int> dtw, dtc;  // 0 for a draw; None from tables of WDL alone
+    RulesResult rules;
+};
+
+// A move, the position after it, and the values there (for the side to move then).
+struct MoveResult {
+    std::string move, fen;
+    std::string wdl;
+    std::optional<int> dtw, dtc;
+    std::optional<RulesResult> rules;
+};
+
+inline CounterState counter_state(const RuleSet& set, const RuleState& s, auto const& p) {
+    CounterState out;
+    for (const probe::CounterReading& r : probe::read_counters(set, s, p)) {
+        auto& c = out[std::string(r.name)];
+        c["plies"] = r.counting ? std::optional<int>(r.plies) : std::nullopt;
+        if (r.counting) c["left"] = r.left;
+    }
+    return out;
+}
+
+inline void put_value(const Value& v, int want, std::string& wdl, std::optional<int>& dtw,
+                      std::optional<int>& dtc) {
+    wdl = to_string(v.wdl);
+    if (want == probe::want_wdl) return;
+    dtw = v.dtw;
+    dtc = v.dtc;
+}
+
+inline RulesResult rules_result(const RuleSet& set, CounterState state, Wdl pure,
+                                const probe::RulesAnswer& a, int plies) {
+    RulesResult r;
+    r.rule_set = set.name;
+    r.state = std::move(state);
+    r.wdl = to_string(a.wdl);
+    r.klass = to_string(probe::classify(pure, a.wdl));
+    if (a.wdl != Wdl::draw) r.plies = plies;
+    if (a.table_wdl != Wdl::draw) r.budget = a.budget;
+    return r;
+}
+
+}  // namespace dtb::python

@@ -1,0 +1,440 @@
+#include "tablebase.hpp"
+
+#include <pybind11/stl.h>
+
+#include "arguments.hpp"
+#include "dtb/core/notation.hpp"
+#include "dtb/probe/rules_report.hpp"
+#include "failure.hpp"
+
+namespace py = pybind11;
+
+namespace dtb::python {
+
+namespace {
+
+// A position typed by the user: parsed (NotationError) and one that can occur (ProbeFailure).
+template <class V>
+Position<V> read_position(const std::string& fen) {
+    const Position<V> p = parse_fen<V>(fen);
+    std::string message;
+    require(probe::Prober<V>::check(p, &message), fen, message);
+    return p;
+}
+
+template <class V>
+probe::CountedPosition<V> counted(const probe::RulesProber<V>& rp, const std::string& fen,
+                                  const std::string& moves, const std::string& counters) {
+    return probe::counted_position(rp.rule_set(), read_position<V>(fen), moves, counters);
+}
+
+// The report of a position (dtb/probe/position_report.hpp) with what it was made from.
+template <class V>
+struct Reported {
+    probe::RulesProber<V> rules;
+    probe::CountedPosition<V> counted;
+    probe::PositionReport<V> report;
+};
+
+template <class V>
+Reported<V> reported(const probe::Tablebase& tb, const std::string& fen, const std::string& moves,
+                     const std::string& counters, bool with_moves) {
+    const auto rp = tb.rules_prober<V>();
+    Reported<V> r{rp, counted(rp, fen, moves, counters), {}};
+    std::string message;
+    require(probe::report_position(tb.prober<V>(), rp, r.counted, with_moves, r.report, &message),
+            write_fen(r.counted.position), message);
+    return r;
+}
+
+template <class V>
+ProbeResult probe_in(const probe::Tablebase& tb, const std::string& fen, const std::string& moves,
+                     const std::string& counters) {
+    const auto [rp, c, r] = reported<V>(tb, fen, moves, counters, false);
+    ProbeResult out;
+    out.variant = V::name;
+    out.fen = write_fen(c.position);
+    put_value(r.value, r.want, out.wdl, out.dtw, out.dtc);
+    const auto state = counter_state(rp.rule_set(), c.state, c.position);
+    if (!r.rules.error.empty()) {
+        out.rules.rule_set = rp.rule_set().name;
+        out.rules.state = state;
+        out.rules.error = r.rules.error;
+    } else {
+        out.rules = rules_result(rp.rule_set(), state, r.value.wdl, r.rules.value, r.rules.plies);
+    }
+    return out;
+}
+
+template <class V>
+std::vector<MoveResult> best_moves_in(const probe::Tablebase& tb, const std::string& fen,
+                                      const std::string& moves, const std::string& counters,
+                                      bool by_rules) {
+    const auto [rp, c, r] = reported<V>(tb, fen, moves, counters, true);
+    if (by_rules && !r.rules.error.empty())
+        throw ProbeFailure(
+            probe::Status::not_available,
+            write_fen(c.position) + ": ranked under the rules, but " + r.rules.error);
+    std::vector<MoveResult> out;
+    auto add = [&](const probe::RatedMove<V>& m) {
+        MoveResult mr;
+        mr.move = m.text;
+        const Position<V> after = apply(c.position, m.move.move);
+        mr.fen = write_fen(after);
+        put_value(m.after, r.want, mr.wdl, mr.dtw, mr.dtc);
+        for (std::size_t i = 0; i < r.rules.moves.size(); ++i) {
+            const auto& rm = r.rules.moves[i];
+            if (rm.text != m.text) continue;
+            mr.rules = rules_result(rp.rule_set(), counter_state(rp.rule_set(), rm.state, after),
+                                    m.after.wdl, rm.after, r.rules.move_plies[i]);
+        }
+        out.push_back(std::move(mr));
+    };
+    if (!by_rules) {
+        for (const auto& m : r.moves) add(m);
+        return out;
+    }
+    for (const auto& rm : r.rules.moves)
+        for (const auto& m : r.moves)
+            if (m.text == rm.text) add(m);
+    return out;
+}
+
+template <class V>
+std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::string& fen,
+                                     const std::string& moves, const std::string& counters,
+                                     bool pure) {
+    const auto rp = tb.rules_prober<V>();
+    const auto c = counted(rp, fen, moves, counters);
+    std::string message;
+    std::vector<MoveResult> out;
+    Position<V> cur = c.position;
+    if (pure || V::goal == Goal::giveaway) {
+        std::vector<probe::RatedMove<V>> line;
+        require(tb.prober<V>().line(c.position, line, &message), fen, message);
+        for (const auto& m : line) {
+            cur = apply(cur, m.move.move);
+            MoveResult mr;
+            mr.move = m.text;
+            mr.fen = write_fen(cur);
+            put_value(m.after, probe::want_all, mr.wdl, mr.dtw, mr.dtc);
+            out.push_back(std::move(mr));
+        }
+        return out;
+    }
+    std::vector<probe::RulesRatedMove<V>> line;
+    require(rp.line(c.position, c.state, line, &message), write_fen(c.position), message);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const auto& m = line[i];
+        cur = apply(cur, m.move.move);
+        MoveResult mr;
+        mr.move = m.text;
+        mr.fen = write_fen(cur);
+        mr.wdl = to_string(m.pure.wdl);
+        mr.dtw = m.pure.dtw;
+        mr.rules = rules_result(rp.rule_set(), counter_state(rp.rule_set(), m.state, cur),
+                                m.pure.wdl, m.after, int(line.size() - i - 1));
+        out.push_back(std::move(mr));
+    }
+    return out;
+}
+
+template <class V>
+std::vector<probe::RulesReportRow> rules_report_in(const probe::Tablebase& tb,
+                                                   const std::vector<Material>& materials) {
+    const auto pure = tb.prober<V>();
+    const auto rules = tb.rules_prober<V>();
+    std::vector<probe::RulesReportRow> rows;
+    for (const Material& m : materials)
+        for (const Color side : {Color::white, Color::black}) {
+            probe::RulesReportRow r;
+            std::string message;
+            require(probe::rules_report(pure, rules, m, side, r, &message), m.name(), message);
+            rows.push_back(std::move(r));
+        }
+    return rows;
+}
+
+py::dict row_dict(const probe::RulesReportRow& r) {
+    auto wdl = [](const std::uint64_t(&c)[3]) {
+        py::dict d;
+        d["wins"] = c[0];
+        d["draws"] = c[1];
+        d["losses"] = c[2];
+        return d;
+    };
+    py::dict d;
+    d["material"] = r.material.name();
+    d["side_to_move"] = r.side_to_move == Color::white ? "white" : "black";
+    d["positions"] = r.positions;
+    d["pure"] = wdl(r.pure);
+    d["rules"] = wdl(r.rules);
+    d["wins_drawn_by_rules"] = r.wins_drawn_by_rules;
+    d["losses_drawn_by_rules"] = r.losses_drawn_by_rules;
+    d["max_winner_moves_pure"] = r.max_winner_moves_pure;
+    d["max_winner_moves_rules"] = r.max_winner_moves_rules;
+    d["hardest_fen_pure"] = r.hardest_fen_pure;
+    d["hardest_fen_rules"] = r.hardest_fen_rules;
+    d["histogram_pure"] = r.histogram_pure;
+    d["histogram_rules"] = r.histogram_rules;
+    return d;
+}
+
+// f(variant) on the open handle, without the GIL.
+template <class F>
+auto released(const std::shared_ptr<const probe::Tablebase>& tb, F&& f) {
+    py::gil_scoped_release nogil;
+    return dispatch(tb->variant_id(), [&](auto v) { return f(v); });
+}
+
+}  // namespace
+
+Tablebase::Tablebase(const std::string& directory, std::size_t cache_bytes,
+                     const std::optional<std::string>& variant) {
+    py::gil_scoped_release nogil;
+    tb_ = variant ? std::make_shared<const probe::Tablebase>(directory, *variant, cache_bytes)
+                  : std::make_shared<const probe::Tablebase>(directory, cache_bytes);
+}
+
+std::shared_ptr<const probe::Tablebase> Tablebase::open() const {
+    std::lock_guard lock(mutex_);
+    if (!tb_) throw ProbeFailure(probe::Status::argument, "the tablebase is closed");
+    return tb_;
+}
+
+void Tablebase::close() {
+    std::lock_guard lock(mutex_);
+    tb_.reset();
+}
+
+bool Tablebase::closed() const {
+    std::lock_guard lock(mutex_);
+    return !tb_;
+}
+
+std::string Tablebase::variant() const { return std::string(open()->variant()); }
+
+std::string Tablebase::rule_set() const { return dtb_rule_set(open()->c_handle()); }
+
+std::vector<std::string> Tablebase::counters() const {
+    const auto tb = open();
+    std::vector<std::string> out;
+    for (int i = 0; i < dtb_counter_count(tb->c_handle()); ++i)
+        out.emplace_back(dtb_counter_name(tb->c_handle(), i));
+    return out;
+}
+
+int Tablebase::largest() const { return open()->largest(); }
+
+std::map<std::string, std::vector<std::string>> Tablebase::materials() const {
+    std::map<std::string, std::vector<std::string>> out;
+    for (const auto& m : open()->materials()) {
+        auto& kinds = out[m.material];
+        const std::pair<int, const char*> flags[] = {{DTB_HAS_WDL, "wdl"},
+                                                     {DTB_HAS_DTW, "dtw"},
+                                                     {DTB_HAS_DTC, "dtc"},
+                                                     {DTB_HAS_RULES, "rules"}};
+        for (const auto& [flag, name] : flags)
+            if (m.tables & flag) kinds.emplace_back(name);
+    }
+    return out;
+}
+
+ProbeResult Tablebase::probe(const py::handle& pos, const py::handle& counters,
+                             const py::handle& moves) const {
+    const std::string fen = fen_of(pos), c = counters_of(counters), m = moves_of(moves);
+    const auto tb = open();
+    return released(tb, [&](auto v) { return probe_in<decltype(v)>(*tb, fen, m, c); });
+}
+
+int Tablebase::probe_wdl(const py::handle& pos) const {
+    const std::string fen = fen_of(pos);
+    const auto tb = open();
+    return released(tb, [&](auto v) {
+        using V = decltype(v);
+        Value value;
+        std::string message;
+        require(tb->prober<V>().probe(read_position<V>(fen), probe::want_wdl, value, &message), fen,
+                message);
+        return value.wdl == Wdl::win ? 1 : value.wdl == Wdl::loss ? -1 : 0;
+    });
+}
+
+int Tablebase::probe_dtw(const py::handle& pos) const {
+    const std::string fen = fen_of(pos);
+    const auto tb = open();
+    return released(tb, [&](auto v) {
+        using V = decltype(v);
+        Value value;
+        std::string message;
+        require(tb->prober<V>().probe(read_position<V>(fen), probe::want_dtw, value, &message), fen,
+                message);
+        return value.wdl == Wdl::win    ? int(value.dtw)
+               : value.wdl == Wdl::loss ? -int(value.dtw)
+                                        : 0;
+    });
+}
+
+std::vector<MoveResult> Tablebase::best_moves(const py::handle& pos, const py::handle& counters,
+                                              const py::handle& moves,
+                                              const std::string& rank) const {
+    if (rank != "pure" && rank != "rules")
+        throw py::value_error("rank is 'pure' or 'rules', not '" + rank + "'");
+    const std::string fen = fen_of(pos), c = counters_of(counters), m = moves_of(moves);
+    const auto tb = open();
+    return released(
+        tb, [&](auto v) { return best_moves_in<decltype(v)>(*tb, fen, m, c, rank == "rules"); });
+}
+
+std::vector<MoveResult> Tablebase::best_line(const py::handle& pos, const py::handle& counters,
+                                             const py::handle& moves, bool pure) const {
+    const std::string fen = fen_of(pos), c = counters_of(counters), m = moves_of(moves);
+    const auto tb = open();
+    return released(tb, [&](auto v) { return best_line_in<decltype(v)>(*tb, fen, m, c, pure); });
+}
+
+py::list Tablebase::rules_report(const std::optional<std::string>& material) const {
+    const auto tb = open();
+    std::vector<Material> materials;
+    if (material) {
+        const auto m = Material::parse(*material);
+        if (!m) throw py::value_error("'" + *material + "' is not a material (such as KKKvK)");
+        materials.push_back(*m);
+    } else {
+        for (const auto& m : tb->materials())
+            if (m.tables & DTB_HAS_RULES) materials.push_back(*Material::parse(m.material));
+    }
+    const auto rows =
+        released(tb, [&](auto v) { return rules_report_in<decltype(v)>(*tb, materials); });
+    py::list out;
+    for (const auto& r : rows) out.append(row_dict(r));
+    return out;
+}
+
+}  // namespace dtb::python
+
+namespace dtb::python {
+
+namespace {
+
+// get_*: the answer, or `default` where the position's material is not installed.
+template <class F>
+py::object or_default(F&& f, const py::object& fallback) {
+    try {
+        return py::cast(f());
+    } catch (const ProbeFailure& e) {
+        if (e.status != probe::Status::not_available) throw;
+        return fallback;
+    }
+}
+
+}  // namespace
+
+void add_tablebase(py::module_& m) {
+    using T = Tablebase;
+    const auto pos = py::arg("pos");
+    const auto counters = py::arg("counters") = py::none();
+    const auto moves = py::arg("moves") = py::none();
+    py::class_<T>(m, "Tablebase",
+                  "Tables of one variant opened for probing (open_tablebase). A context manager;\n"
+                  "one Tablebase may be probed from many threads at once (the GIL is released\n"
+                  "while it probes).\n\n"
+                  "pos is a PDN FEN ('W:WKa1,Kc3:BKh8') or any object with a fen attribute or\n"
+                  "method. counters: None (fresh at pos), {'three-kings': 20, 'long-diagonal':\n"
+                  "None} (None: a rule that waits) or 'three-kings=20'. moves: moves played from\n"
+                  "pos first, 'c3-d4 f6-e5' or ['c3-d4', 'f6-e5']; the position reached is\n"
+                  "probed with the counters they ran up.")
+        .def_property_readonly("variant", &T::variant, "The variant of the tables.")
+        .def_property_readonly("rule_set", &T::rule_set,
+                               "The rule set of the values under the counters.")
+        .def_property_readonly("counters", &T::counters,
+                               "The names of the rule set's counters, as counters= takes them.")
+        .def_property_readonly(
+            "largest", &T::largest,
+            "The most pieces of an installed material (0: none), as Fathom's TB_LARGEST.")
+        .def_property_readonly("closed", &T::closed)
+        .def("materials", &T::materials,
+             "The installed materials and their tables: {'KKvK': ['wdl', 'dtw', 'dtc', 'rules']}.")
+        .def("probe", &T::probe, pos, counters, moves,
+             "The value of pos for the side to move (ProbeResult), pure and under the counters.\n"
+             "Raises FenError, CountersError, NotAvailable, CorruptTable.")
+        .def("probe_wdl", &T::probe_wdl, pos,
+             "The pure WDL of pos for the side to move: 1 win, 0 draw, -1 loss (the fast path).")
+        .def("probe_dtw", &T::probe_dtw, pos,
+             "The pure DTW of pos, signed: plies to the end of the game, negative when the side\n"
+             "to move loses, 0 for a draw.")
+        .def("best_moves", &T::best_moves, pos, counters, moves, py::arg("rank") = "pure",
+             "Every legal move of pos with the values after it (MoveResult), best first: by the\n"
+             "pure values (rank='pure', as dtb probe lists them) or under the counters\n"
+             "(rank='rules': the moves that win in time first).")
+        .def("best_line", &T::best_line, pos, counters, moves, py::arg("pure") = false,
+             "The best line from pos to the end of the game, as MoveResults: under the counters\n"
+             "(the win within the counters at the least budget; empty for a draw under them), or\n"
+             "the pure line (pure=True: the shortest win, the longest loss).")
+        .def("rules_report", &T::rules_report, py::arg("material") = py::none(),
+             "The researchers' report under the draw counters (as dtb rules --json): per\n"
+             "material with rules tables (or the one named, 'KKKvK') and side to move, a dict of\n"
+             "positions, wins/draws/losses pure and at fresh counters, the wins the counters\n"
+             "draw, the most moves the winner needs, the hardest positions and the histograms of\n"
+             "the winner's moves (index: moves).")
+        .def(
+            "get_probe",
+            [](const T& t, const py::handle& p, const py::handle& c, const py::handle& mv,
+               const py::object& d) { return or_default([&] { return t.probe(p, c, mv); }, d); },
+            pos, counters, moves, py::arg("default") = py::none(),
+            "probe(), or default where the material is not installed.")
+        .def(
+            "get_wdl",
+            [](const T& t, const py::handle& p, const py::object& d) {
+                return or_default([&] { return t.probe_wdl(p); }, d);
+            },
+            pos, py::arg("default") = py::none(),
+            "probe_wdl(), or default where the material is not installed.")
+        .def(
+            "get_dtw",
+            [](const T& t, const py::handle& p, const py::object& d) {
+                return or_default([&] { return t.probe_dtw(p); }, d);
+            },
+            pos, py::arg("default") = py::none(),
+            "probe_dtw(), or default where the material is not installed.")
+        .def(
+            "get_best_moves",
+            [](const T& t, const py::handle& p, const py::handle& c, const py::handle& mv,
+               const std::string& rank, const py::object& d) {
+                return or_default([&] { return t.best_moves(p, c, mv, rank); }, d);
+            },
+            pos, counters, moves, py::arg("rank") = "pure", py::arg("default") = py::none(),
+            "best_moves(), or default where the material is not installed.")
+        .def(
+            "get_best_line",
+            [](const T& t, const py::handle& p, const py::handle& c, const py::handle& mv,
+               bool pure, const py::object& d) {
+                return or_default([&] { return t.best_line(p, c, mv, pure); }, d);
+            },
+            pos, counters, moves, py::arg("pure") = false, py::arg("default") = py::none(),
+            "best_line(), or default where a material along it is not installed.")
+        .def("close", &T::close,
+             "Closes the tables (probes in flight finish first); later calls raise dtb.Error.")
+        .def(
+            "__enter__", [](T& t) -> T& { return t; }, py::return_value_policy::reference)
+        .def("__exit__", [](T& t, const py::args&) { t.close(); })
+        .def("__repr__", [](const T& t) {
+            return t.closed() ? std::string("<dtb.Tablebase closed>")
+                              : "<dtb.Tablebase " + t.variant() + ", up to " +
+                                    std::to_string(t.largest()) + " pieces>";
+        });
+    m.def(
+        "open_tablebase",
+        [](const std::string& directory, std::size_t cache_bytes,
+           const std::optional<std::string>& variant) {
+            return std::make_unique<T>(directory, cache_bytes, variant);
+        },
+        py::arg("directory"), py::arg("cache_bytes") = std::size_t(64) << 20,
+        py::arg("variant") = py::none(),
+        "Opens the tables of directory (written by dtb gen), or of a search path\n"
+        "'DIR1:DIR2:...' (each table from the first directory that has it), with a cache of\n"
+        "cache_bytes for decompressed blocks. variant names the tables' variant where the\n"
+        "directory has no manifest. Raises DirectoryError, VariantError, CorruptTable.");
+}
+
+}  // namespace dtb::python
