@@ -202,8 +202,16 @@ void BM_ProbeRulesSamplePureWdl(benchmark::State& state) {
     run(state, *setup().warm, rules_sample().positions, want_wdl);
 }
 
+// The pure value that a rules value (WDL and budget) answers for: WDL and DTW.
+void BM_ProbeRulesSamplePureDtw(benchmark::State& state) {
+    if (rules_sample().positions.empty())
+        return state.SkipWithError("no rules tables in the directory");
+    run(state, *setup().warm, rules_sample().positions, want_dtw);
+}
+
 BENCHMARK(BM_ProbeRulesWarmAny)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeRulesSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeRulesSamplePureDtw)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyAll)->Threads(1)->Threads(2)->UseRealTime();
@@ -211,7 +219,7 @@ BENCHMARK(BM_ProbeColdStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeLatencyWarmAnyWdl);
 BENCHMARK(BM_ProbeLatencyColdAnyWdl);
 BENCHMARK(BM_ProbeColdAnyAll)->Threads(1)->UseRealTime();
-BENCHMARK(BM_ProbeWarmFenC);
+BENCHMARK(BM_ProbeWarmFenC)->Threads(1)->Threads(2)->UseRealTime();
 
 }  // namespace
 }  // namespace dtb::probe
