@@ -2,7 +2,7 @@
 # package both ways (find_package(dtb) and pkg-config) and runs them on a table directory,
 # with no LD_LIBRARY_PATH (the rpath of the installed files finds the library).
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DTABLES=... -DFEN=...
-#         -P install_test.cmake
+#         [-DPYTHON=... -DPYTHON_DIR=...] -P install_test.cmake
 cmake_minimum_required(VERSION 3.22)
 
 include(${CMAKE_CURRENT_LIST_DIR}/../run_checked.cmake)
@@ -39,6 +39,17 @@ endforeach()
 run(${prefix}/bin/dtb probe ${TABLES} ${FEN})
 if(NOT last_output MATCHES "to move: win")
     message(FATAL_ERROR "unexpected output of the installed dtb:\n${last_output}")
+endif()
+
+# The Python package, where it is built: imported from the installed folder, no environment
+# but PYTHONPATH (its rpath finds the library).
+if(PYTHON AND PYTHON_DIR)
+    set(ENV{PYTHONPATH} ${prefix}/${PYTHON_DIR})
+    run(${PYTHON} -c "import dtb\nprint(dtb.__file__)\nprint(dtb.open_tablebase('${TABLES}').probe('${FEN}').wdl)")
+    unset(ENV{PYTHONPATH})
+    if(NOT last_output MATCHES "${PYTHON_DIR}/dtb/__init__.py" OR NOT last_output MATCHES "\nwin")
+        message(FATAL_ERROR "unexpected output of the installed Python package:\n${last_output}")
+    endif()
 endif()
 
 # pkg-config, with the plain C compiler

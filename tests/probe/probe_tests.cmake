@@ -114,7 +114,8 @@ set_tests_properties(${bare_tests} PROPERTIES DEPENDS probe.bare_manifest)
 add_test(NAME install.package COMMAND ${CMAKE_COMMAND}
     -DBUILD_DIR=${CMAKE_BINARY_DIR} -DSOURCE_DIR=${CMAKE_SOURCE_DIR}
     -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/install_test -DTABLES=${DTB_PROBE_TABLES}
-    -DFEN=${DTB_PROBE_WIN} -P ${CMAKE_CURRENT_SOURCE_DIR}/probe/install_test.cmake)
+    -DFEN=${DTB_PROBE_WIN} -DPYTHON=${DTB_PYTHON_EXECUTABLE} -DPYTHON_DIR=${DTB_PYTHON_DIR}
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/probe/install_test.cmake)
 set_tests_properties(install.package PROPERTIES FIXTURES_REQUIRED probe_tables
     LABELS "install" TIMEOUT 300)
 

@@ -29,3 +29,12 @@ foreach(suite game probe errors threads cli_agreement)
         LABELS "python" TIMEOUT 900
         ENVIRONMENT "PYTHONPATH=${DTB_PYTHON_BUILD_DIR};DTB_EXE=$<TARGET_FILE:dtb>;DTB_PYTHON_TABLES=${dtb_python_tables}")
 endforeach()
+
+# The example scripts, as the README says to run them: russian KKKvK's hardest win under the
+# counters takes the winner 11 moves (docs/rules.md).
+add_test(NAME python.example_hardest
+    COMMAND ${DTB_PYTHON_EXECUTABLE} ${PROJECT_SOURCE_DIR}/examples/python/hardest.py
+        ${dtb_python_tables}/russian KKKvK)
+set_tests_properties(python.example_hardest PROPERTIES FIXTURES_REQUIRED python_tables
+    LABELS "python" TIMEOUT 300 ENVIRONMENT "PYTHONPATH=${DTB_PYTHON_BUILD_DIR}"
+    PASS_REGULAR_EXPRESSION "hardest \\(rules\\): W:[^ ]+, 11 moves of the winner")
