@@ -156,7 +156,10 @@ void run(const GenCliOptions& o, const VariantName& name) {
         }
         if (!tty)
             std::fprintf(stderr, "[%d/%d] %s %s (%.3g positions, %.2f s)\n", e.number, e.total,
-                         e.material.name().c_str(), e.loaded ? "checked, kept" : "solved",
+                         e.material.name().c_str(),
+                         e.read_back ? "checked, read back"
+                         : e.loaded  ? "checked, kept"
+                                     : "solved",
                          double(e.positions), e.seconds);
     };
     cb.warning = [&](const std::string& w) {

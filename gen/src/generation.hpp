@@ -191,7 +191,7 @@ class Generation {
                                    [this](const Position<V>& p) { return slices_.probe(p); });
             entry = described(m) ? manifest_.at(m.name()) : slice_entry(*slice);
             compress::describe_tables(entry, o_.out, variant_, m);
-            ev.loaded = true;
+            ev.loaded = ev.read_back = true;
             ++sum_.slices_read_back;
             return true;
         } catch (const compress::TableError& e) {

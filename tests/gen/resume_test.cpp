@@ -4,6 +4,8 @@
 // slices are read back into memory only where a slice still to solve needs them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -20,7 +22,8 @@ namespace {
 constexpr int kPieces = 3;
 
 gen::GenSummary generate(const std::filesystem::path& dir, std::vector<std::string>* warnings,
-                         std::optional<Material> only = std::nullopt) {
+                         std::optional<Material> only = std::nullopt,
+                         std::vector<gen::SliceEvent>* events = nullptr) {
     gen::GenOptions o;
     o.pieces = kPieces;
     o.out = dir;
@@ -28,6 +31,7 @@ gen::GenSummary generate(const std::filesystem::path& dir, std::vector<std::stri
     o.only = only;
     gen::GenCallbacks cb;
     if (warnings) cb.warning = [warnings](const std::string& w) { warnings->push_back(w); };
+    if (events) cb.finished = [events](const gen::SliceEvent& e) { events->push_back(e); };
     return gen::generate(VariantId::russian, o, cb);
 }
 
@@ -88,13 +92,17 @@ TEST(GenResume, AKilledRunEndsAsAFreshOne) {
     });
 
     std::vector<std::string> warnings;
-    const auto sum = generate(dir.path, &warnings);
+    std::vector<gen::SliceEvent> events;
+    const auto sum = generate(dir.path, &warnings, std::nullopt, &events);
     EXPECT_TRUE(warnings.empty());
     EXPECT_GE(sum.slices_solved, kSlices - int(done));
     EXPECT_EQ(sum.slices_solved + sum.slices_loaded, kSlices);
-    // What the slices solved need is read back, not everything kept.
+    // What the slices solved need is read back, not everything kept; the progress says which.
     EXPECT_GT(sum.slices_read_back, 0);
     EXPECT_LT(sum.slices_read_back, sum.slices_loaded);
+    EXPECT_EQ(std::count_if(events.begin(), events.end(),
+                            [](const gen::SliceEvent& e) { return e.read_back && e.loaded; }),
+              sum.slices_read_back);
     expect_same_files(fresh(), dir.path);
 }
 

@@ -44,6 +44,7 @@ struct SliceEvent {
     std::uint64_t remaining = 0;  // index entries of this and the following slices
     double seconds = 0;           // time this slice took (when done)
     bool loaded = false;          // found on disk and checked, not solved
+    bool read_back = false;       // loaded into memory: a slice still to solve needs it
 };
 
 struct GenSummary {
