@@ -1,7 +1,6 @@
 // The C interface under the draw counters (dtb/probe.h, "Under the draw counters"): the
 // rules prober (probe/rules_prober.hpp) behind C types.
 #include <cstring>
-#include <sstream>
 #include <string>
 #include <vector>
 

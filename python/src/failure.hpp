@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "dtb/core/notation.hpp"
+#include "dtb/core/position.hpp"
 #include "dtb/probe/status.hpp"
 
 namespace dtb::python {
@@ -20,6 +22,16 @@ inline void require(probe::Status s, const std::string& fen, const std::string& 
     if (s != probe::Status::ok)
         throw ProbeFailure(
             s, fen + ": " + probe::to_string(s) + (message.empty() ? "" : ": " + message));
+}
+
+// A position typed by the user: parsed (NotationError when malformed) and one that can occur
+// in a game (ProbeFailure otherwise).
+template <class V>
+Position<V> read_position(const std::string& fen) {
+    const Position<V> p = parse_fen<V>(fen);
+    if (const char* why = impossible_reason(p))
+        throw ProbeFailure(probe::Status::position, "FEN '" + fen + "': " + why);
+    return p;
 }
 
 }  // namespace dtb::python

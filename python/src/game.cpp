@@ -28,14 +28,6 @@ VariantName variant_named(const std::string& name) {
     throw ProbeFailure(probe::Status::variant, "unknown variant '" + name + "'; known: " + known);
 }
 
-template <class V>
-Position<V> read_position(const std::string& fen) {
-    const Position<V> p = parse_fen<V>(fen);
-    if (const char* why = impossible_reason(p))
-        throw ProbeFailure(probe::Status::position, "FEN '" + fen + "': " + why);
-    return p;
-}
-
 std::vector<std::string> variants() {
     std::vector<std::string> out;
     for (const auto& v : variant_names()) out.emplace_back(v.name);

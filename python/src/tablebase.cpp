@@ -2,6 +2,9 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <map>
+
 #include "arguments.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/probe/rules_report.hpp"
@@ -12,15 +15,6 @@ namespace py = pybind11;
 namespace dtb::python {
 
 namespace {
-
-// A position typed by the user: parsed (NotationError) and one that can occur (ProbeFailure).
-template <class V>
-Position<V> read_position(const std::string& fen) {
-    const Position<V> p = parse_fen<V>(fen);
-    std::string message;
-    require(probe::Prober<V>::check(p, &message), fen, message);
-    return p;
-}
 
 template <class V>
 probe::CountedPosition<V> counted(const probe::RulesProber<V>& rp, const std::string& fen,
@@ -75,28 +69,27 @@ std::vector<MoveResult> best_moves_in(const probe::Tablebase& tb, const std::str
         throw ProbeFailure(
             probe::Status::not_available,
             write_fen(c.position) + ": ranked under the rules, but " + r.rules.error);
+    // Each move's place among the moves ranked under the rules, by its text.
+    std::map<std::string, std::size_t> ruled;
+    for (std::size_t i = 0; i < r.rules.moves.size(); ++i) ruled[r.rules.moves[i].text] = i;
     std::vector<MoveResult> out;
-    auto add = [&](const probe::RatedMove<V>& m) {
+    for (const auto& m : r.moves) {
         MoveResult mr;
         mr.move = m.text;
         const Position<V> after = apply(c.position, m.move.move);
         mr.fen = write_fen(after);
         put_value(m.after, r.want, mr.wdl, mr.dtw, mr.dtc);
-        for (std::size_t i = 0; i < r.rules.moves.size(); ++i) {
-            const auto& rm = r.rules.moves[i];
-            if (rm.text != m.text) continue;
+        if (const auto it = ruled.find(m.text); it != ruled.end()) {
+            const auto& rm = r.rules.moves[it->second];
             mr.rules = rules_result(rp.rule_set(), counter_state(rp.rule_set(), rm.state, after),
-                                    m.after.wdl, rm.after, r.rules.move_plies[i]);
+                                    m.after.wdl, rm.after, r.rules.move_plies[it->second]);
         }
         out.push_back(std::move(mr));
-    };
-    if (!by_rules) {
-        for (const auto& m : r.moves) add(m);
-        return out;
     }
-    for (const auto& rm : r.rules.moves)
-        for (const auto& m : r.moves)
-            if (m.text == rm.text) add(m);
+    if (by_rules)
+        std::stable_sort(out.begin(), out.end(), [&](const MoveResult& a, const MoveResult& b) {
+            return ruled.at(a.move) < ruled.at(b.move);
+        });
     return out;
 }
 
@@ -111,7 +104,7 @@ std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::stri
     Position<V> cur = c.position;
     if (pure || V::goal == Goal::giveaway) {
         std::vector<probe::RatedMove<V>> line;
-        require(tb.prober<V>().line(c.position, line, &message), fen, message);
+        require(tb.prober<V>().line(c.position, line, &message), write_fen(c.position), message);
         for (const auto& m : line) {
             cur = apply(cur, m.move.move);
             MoveResult mr;
@@ -247,32 +240,27 @@ ProbeResult Tablebase::probe(const py::handle& pos, const py::handle& counters,
     return released(tb, [&](auto v) { return probe_in<decltype(v)>(*tb, fen, m, c); });
 }
 
-int Tablebase::probe_wdl(const py::handle& pos) const {
+Value Tablebase::pure_value(const py::handle& pos, int want) const {
     const std::string fen = fen_of(pos);
     const auto tb = open();
     return released(tb, [&](auto v) {
         using V = decltype(v);
         Value value;
         std::string message;
-        require(tb->prober<V>().probe(read_position<V>(fen), probe::want_wdl, value, &message), fen,
-                message);
-        return value.wdl == Wdl::win ? 1 : value.wdl == Wdl::loss ? -1 : 0;
+        // read_position checked the position: the prober's value() does not again.
+        require(tb->prober<V>().value(read_position<V>(fen), want, value, &message), fen, message);
+        return value;
     });
 }
 
+int Tablebase::probe_wdl(const py::handle& pos) const {
+    const Wdl w = pure_value(pos, probe::want_wdl).wdl;
+    return w == Wdl::win ? 1 : w == Wdl::loss ? -1 : 0;
+}
+
 int Tablebase::probe_dtw(const py::handle& pos) const {
-    const std::string fen = fen_of(pos);
-    const auto tb = open();
-    return released(tb, [&](auto v) {
-        using V = decltype(v);
-        Value value;
-        std::string message;
-        require(tb->prober<V>().probe(read_position<V>(fen), probe::want_dtw, value, &message), fen,
-                message);
-        return value.wdl == Wdl::win    ? int(value.dtw)
-               : value.wdl == Wdl::loss ? -int(value.dtw)
-                                        : 0;
-    });
+    const Value v = pure_value(pos, probe::want_dtw);
+    return v.wdl == Wdl::win ? int(v.dtw) : v.wdl == Wdl::loss ? -int(v.dtw) : 0;
 }
 
 std::vector<MoveResult> Tablebase::best_moves(const py::handle& pos, const py::handle& counters,
@@ -372,11 +360,11 @@ void add_tablebase(py::module_& m) {
              "(the win within the counters at the least budget; empty for a draw under them), or\n"
              "the pure line (pure=True: the shortest win, the longest loss).")
         .def("rules_report", &T::rules_report, py::arg("material") = py::none(),
-             "The researchers' report under the draw counters (as dtb rules --json): per\n"
-             "material with rules tables (or the one named, 'KKKvK') and side to move, a dict of\n"
-             "positions, wins/draws/losses pure and at fresh counters, the wins the counters\n"
-             "draw, the most moves the winner needs, the hardest positions and the histograms of\n"
-             "the winner's moves (index: moves).")
+             "The researchers' report under the draw counters (dtb rules --json's fields, its\n"
+             "histogram as two lists): per material with rules tables (or the one named,\n"
+             "'KKKvK') and side to move, a dict of positions, wins/draws/losses pure and at\n"
+             "fresh counters, the wins the counters draw, the most moves the winner needs, the\n"
+             "hardest positions and the histograms of the winner's moves (index: moves).")
         .def(
             "get_probe",
             [](const T& t, const py::handle& p, const py::handle& c, const py::handle& mv,

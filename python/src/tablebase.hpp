@@ -44,6 +44,9 @@ class Tablebase {
     bool closed() const;
 
   private:
+    // The pure value of pos (want: probe::want_wdl or want_dtw), without the GIL.
+    Value pure_value(const pybind11::handle& pos, int want) const;
+
     // The open handle, shared with the probes in flight; raises dtb.Error once closed.
     std::shared_ptr<const probe::Tablebase> open() const;
 
