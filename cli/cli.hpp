@@ -80,5 +80,6 @@ void add_rules_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_pack_command(CLI::App& app);
 void add_tables_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace dtb::cli

@@ -2,9 +2,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "counters_cli.hpp"
-#include "dtb/probe/position_report.hpp"
-#include "probe_cli.hpp"
+#include "probe_answer.hpp"
 
 namespace dtb::cli {
 
@@ -18,29 +16,11 @@ struct ProbeOptions {
     CounterOptions counters;
 };
 
-// A value as JSON and as text; `want` says which values it holds (want_wdl: tables of WDL
-// alone, no distances).
-nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v, int want) {
-    j["wdl"] = to_string(v.wdl);
-    if (want == probe::want_wdl) return j;
-    j["dtw"] = v.dtw;
-    j["dtc"] = v.dtc;
-    return j;
-}
-
+// A value as text; `want` says which values it holds (want_wdl: tables of WDL alone).
 std::string value_text(const Value& v, int want) {
     if (v.wdl == Wdl::draw || want == probe::want_wdl) return to_string(v.wdl);
     return std::string(to_string(v.wdl)) + "  dtw " + std::to_string(v.dtw) + "  dtc " +
            std::to_string(v.dtc);
-}
-
-nlohmann::ordered_json rules_value_json(nlohmann::ordered_json j, Wdl pure,
-                                        const probe::RulesAnswer& a, int plies) {
-    j["wdl"] = to_string(a.wdl);
-    j["class"] = to_string(probe::classify(pure, a.wdl));
-    if (a.wdl != Wdl::draw) j["plies"] = plies;
-    if (a.table_wdl != Wdl::draw) j["budget"] = a.budget;
-    return j;
 }
 
 template <class V>
@@ -53,21 +33,19 @@ std::string rules_text(Wdl pure, const probe::RulesAnswer& a, int plies) {
 
 template <class V>
 void run(const ProbeOptions& o, const probe::Tablebase& tb) {
-    const auto prober = tb.prober<V>();
-    const auto rp = tb.rules_prober<V>();
-    const CountedPosition<V> c =
-        counted_position(rp.rule_set(), read_position<V>(o.fen), o.counters);
+    const ProbeAnswer<V> a = probe_answer<V>(tb, o.fen, o.counters);
+    if (o.json) {
+        std::cout << probe_json(a).dump(2) << "\n";
+        return;
+    }
+    const auto& rp = a.rules;
+    const CountedPosition<V>& c = a.counted;
     const Position<V>& p = c.position;
     const std::string fen = write_fen(p);
-    std::string message;
-    probe::PositionReport<V> report;
-    const probe::Status st = probe::report_position(prober, rp, c, true, report, &message);
-    if (st == probe::Status::counters) throw UsageError("counters", message);
-    require(st, fen, message);
-    const Value& v = report.value;
-    const int want = report.want;
-    const auto& moves = report.moves;
-    const probe::UnderRules<V>& r = report.rules;
+    const Value& v = a.report.value;
+    const int want = a.report.want;
+    const auto& moves = a.report.moves;
+    const probe::UnderRules<V>& r = a.report.rules;
     // The value under the rules of each move, by its text.
     auto rules_of = [&](const std::string& text) -> const probe::RulesRatedMove<V>* {
         for (const auto& m : r.moves)
@@ -77,29 +55,6 @@ void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     auto plies_of = [&](const probe::RulesRatedMove<V>* m) {
         return r.move_plies[std::size_t(m - r.moves.data())];
     };
-    if (o.json) {
-        auto list = nlohmann::ordered_json::array();
-        for (const auto& m : moves) list.push_back(value_json({{"move", m.text}}, m.after, want));
-        auto j = value_json({{"variant", V::name}, {"fen", fen}}, v, want);
-        j["moves"] = list;
-        nlohmann::ordered_json rules = {{"rule_set", rp.rule_set().name},
-                                        {"state", state_json(rp.rule_set(), c.state, p)}};
-        if (!r.error.empty()) {
-            rules["error"] = r.error;
-        } else {
-            rules = rules_value_json(rules, v.wdl, r.value, r.plies);
-            auto rm = nlohmann::ordered_json::array();
-            for (std::size_t i = 0; i < r.moves.size(); ++i) {
-                const auto& m = r.moves[i];
-                rm.push_back(
-                    rules_value_json({{"move", m.text}}, m.pure.wdl, m.after, r.move_plies[i]));
-            }
-            rules["moves"] = rm;
-        }
-        j["rules"] = rules;
-        std::cout << j.dump(2) << "\n";
-        return;
-    }
     std::cout << fen << "\n" << side_name(p.side) << " to move: " << value_text(v, want) << "\n";
     std::cout << "counters (" << rp.rule_set().name
               << "): " << state_text(rp.rule_set(), c.state, p) << "\n";
