@@ -2,8 +2,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "counters_cli.hpp"
-#include "probe_cli.hpp"
+#include "best_answer.hpp"
 
 namespace dtb::cli {
 
@@ -18,15 +17,6 @@ struct BestOptions {
     CounterOptions counters;
 };
 
-// The moves (rated, pure or under the counters) that keep a draw.
-template <class Moves>
-nlohmann::ordered_json drawing_moves(const Moves& moves) {
-    auto out = nlohmann::ordered_json::array();
-    for (const auto& m : moves)
-        if (m.after.wdl == Wdl::draw) out.push_back(m.text);
-    return out;
-}
-
 template <class Moves>
 void print_drawing_moves(Color side, const char* value, const Moves& moves) {
     std::cout << side_name(side) << " to move: " << value << "; moves that keep the draw:";
@@ -36,49 +26,21 @@ void print_drawing_moves(Color side, const char* value, const Moves& moves) {
 
 // The line that wins within the counters (or keeps the draw they give).
 template <class V>
-void run_rules(const BestOptions& o, const probe::Tablebase& tb) {
-    const auto rp = tb.rules_prober<V>();
-    const auto& set = rp.rule_set();
-    const CountedPosition<V> c = counted_position(set, read_position<V>(o.fen), o.counters);
-    const Position<V>& p = c.position;
-    const std::string fen = write_fen(p);
-    std::string message;
-    probe::RulesAnswer v;
-    const probe::Status st = rp.probe(p, c.state, v, &message);
-    if (st == probe::Status::counters) throw UsageError("counters", message);
-    require(st, fen, message);
-    std::vector<probe::RulesRatedMove<V>> line, moves;
-    require(rp.line(p, c.state, line, &message), fen, message);
-    if (v.wdl == Wdl::draw) require(rp.rate_moves(p, c.state, moves, &message), fen, message);
-    if (o.json) {
-        auto list = nlohmann::ordered_json::array();
-        Position<V> cur = p;
-        for (const auto& m : line) {
-            cur = apply(cur, m.move.move);
-            list.push_back({{"move", m.text},
-                            {"budget", m.after.budget},
-                            {"state", state_json(set, m.state, cur)}});
-        }
-        nlohmann::ordered_json j = {{"variant", V::name},
-                                    {"fen", fen},
-                                    {"rule_set", set.name},
-                                    {"state", state_json(set, c.state, p)},
-                                    {"wdl", to_string(v.wdl)},
-                                    {"plies", line.size()},
-                                    {"line", list}};
-        if (v.wdl == Wdl::draw) j["drawing_moves"] = drawing_moves(moves);
-        std::cout << j.dump(2) << "\n";
-        return;
-    }
-    std::cout << fen << "\ncounters (" << set.name << "): " << state_text(set, c.state, p) << "\n";
-    if (v.wdl == Wdl::draw) return print_drawing_moves(p.side, "draw under the counters", moves);
-    const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
-    std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " under the counters in "
-              << plies_text((long long)line.size()) << "; " << side_name(winner) << " wins\n";
+void print_line(const RulesLine<V>& a) {
+    const RuleSet& set = a.rules.rule_set();
+    const Position<V>& p = a.counted.position;
+    std::cout << write_fen(p) << "\ncounters (" << set.name
+              << "): " << state_text(set, a.counted.state, p) << "\n";
+    if (a.value.wdl == Wdl::draw)
+        return print_drawing_moves(p.side, "draw under the counters", a.moves);
+    const Color winner = a.value.wdl == Wdl::win ? p.side : ~p.side;
+    std::cout << side_name(p.side) << " to move: " << to_string(a.value.wdl)
+              << " under the counters in " << plies_text((long long)a.line.size()) << "; "
+              << side_name(winner) << " wins\n";
     Color mover = p.side;
     int ply = 0;
     Position<V> cur = p;
-    for (const auto& m : line) {
+    for (const auto& m : a.line) {
         cur = apply(cur, m.move.move);
         std::printf("%3d. %-5s %-12s budget %-3d %s\n", ++ply, side_name(mover), m.text.c_str(),
                     m.after.budget, state_text(set, m.state, cur).c_str());
@@ -87,39 +49,20 @@ void run_rules(const BestOptions& o, const probe::Tablebase& tb) {
     std::cout << side_name(mover) << " has no move and loses\n";
 }
 
+// The pure line, by DTW.
 template <class V>
-void run(const BestOptions& o, const probe::Tablebase& tb) {
-    if constexpr (V::goal != Goal::giveaway) {
-        if (!o.pure) return run_rules<V>(o, tb);
-    }
-    const auto prober = tb.prober<V>();
-    const Position<V> p = read_position<V>(o.fen);
-    const std::string fen = write_fen(p);
-    std::string message;
-    Value v;
-    require(prober.probe(p, probe::want_all, v, &message), fen, message);
-    std::vector<probe::RatedMove<V>> line;
-    require(prober.line(p, line, &message), fen, message);
-    std::vector<probe::RatedMove<V>> moves;
-    if (v.wdl == Wdl::draw) require(prober.rate_moves(p, moves, &message), fen, message);
-    if (o.json) {
-        auto list = nlohmann::ordered_json::array();
-        for (const auto& m : line) list.push_back({{"move", m.text}, {"dtw", m.after.dtw}});
-        nlohmann::ordered_json j = {{"variant", V::name}, {"fen", fen},   {"wdl", to_string(v.wdl)},
-                                    {"dtw", v.dtw},       {"dtc", v.dtc}, {"line", list}};
-        if (v.wdl == Wdl::draw) j["drawing_moves"] = drawing_moves(moves);
-        std::cout << j.dump(2) << "\n";
-        return;
-    }
-    std::cout << fen << "\n";
+void print_line(const PureLine<V>& a) {
+    const Position<V>& p = a.position;
+    const Value& v = a.value;
+    std::cout << write_fen(p) << "\n";
     if (v.wdl == Wdl::draw)
-        return print_drawing_moves(p.side, "draw (no forced end of the game)", moves);
+        return print_drawing_moves(p.side, "draw (no forced end of the game)", a.moves);
     const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
     std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " in "
               << plies_text(v.dtw) << " (dtc " << v.dtc << "); " << side_name(winner) << " wins\n";
     Color mover = p.side;
     int ply = 0;
-    for (const auto& m : line) {
+    for (const auto& m : a.line) {
         std::printf("%3d. %-5s %-12s dtw %d\n", ++ply, side_name(mover), m.text.c_str(),
                     int(m.after.dtw));
         mover = ~mover;
@@ -127,6 +70,18 @@ void run(const BestOptions& o, const probe::Tablebase& tb) {
     std::cout << side_name(mover) << " "
               << (V::goal == Goal::giveaway ? "has no move and wins" : "has no move and loses")
               << "\n";
+}
+
+template <class V>
+void run(const BestOptions& o, const probe::Tablebase& tb) {
+    if (o.json) {
+        std::cout << best_json<V>(tb, o.fen, o.counters, o.pure).dump(2) << "\n";
+        return;
+    }
+    if constexpr (V::goal != Goal::giveaway) {
+        if (!o.pure) return print_line(rules_line<V>(tb, o.fen, o.counters));
+    }
+    print_line(pure_line<V>(tb, o.fen));
 }
 
 }  // namespace

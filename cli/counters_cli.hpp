@@ -15,7 +15,6 @@ namespace dtb::cli {
 struct CounterOptions {
     std::string counters;  // NAME=PLIES,... (or NAME=idle)
     std::string moves;     // moves played from the FEN first
-    bool pure = false;     // ignore the counters
 };
 
 inline void add_counter_options(CLI::App* cmd, CounterOptions& o) {

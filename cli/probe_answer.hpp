@@ -69,9 +69,12 @@ nlohmann::ordered_json probe_json(const ProbeAnswer<V>& a) {
     } else {
         rules = rules_value_json(rules, report.value.wdl, r.value, r.plies);
         auto rm = nlohmann::ordered_json::array();
-        for (std::size_t i = 0; i < r.moves.size(); ++i)
-            rm.push_back(rules_value_json({{"move", r.moves[i].text}}, r.moves[i].pure.wdl,
-                                          r.moves[i].after, r.move_plies[i]));
+        for (std::size_t i = 0; i < r.moves.size(); ++i) {
+            const auto& m = r.moves[i];
+            auto mj = rules_value_json({{"move", m.text}}, m.pure.wdl, m.after, r.move_plies[i]);
+            mj["state"] = state_json(rp.rule_set(), m.state, apply(c.position, m.move.move));
+            rm.push_back(mj);
+        }
         rules["moves"] = rm;
     }
     j["rules"] = rules;

@@ -1,0 +1,127 @@
+"""dtb serve's JSON API: the same answers as the command line, bad input answered 400 with a
+message, concurrent requests, and a bounded wrk load on loopback."""
+
+import concurrent.futures
+import re
+import subprocess
+
+import pytest
+
+from conftest import dtb_json
+
+KKKVK = "W:WKa1,Kc3,Ke1:BKh8"
+INTERNATIONAL = "W:W28,K46:B3,K5"
+
+
+def test_variants_lists_every_directory_with_its_board(server):
+    status, variants = server.get("/api/variants")
+    assert status == 200
+    by_name = {v["name"]: v for v in variants}
+    assert set(by_name) == {"russian", "international", "turkish", "english", "italian",
+                            "portuguese", "brazilian"}
+    assert by_name["russian"]["largest"] == 4
+    assert "three-kings" in by_name["russian"]["counters"]
+    assert len(by_name["international"]["board"]["squares"]) == 50
+    assert len(by_name["turkish"]["board"]["squares"]) == 64
+    assert by_name["english"]["first_to_move"] == "black"
+
+
+@pytest.mark.parametrize("variant,fen,options", [
+    ("russian", KKKVK, {}),
+    ("russian", KKKVK, {"counters": "kings-only=4,balance=4,three-kings=4,long-diagonal=4"}),
+    ("russian", KKKVK, {"moves": "a1-b2 h8-g7"}),
+    ("international", INTERNATIONAL, {}),
+    ("turkish", "W:Wd4:Bb6,Ka8", {}),
+])
+def test_probe_is_dtb_probe_json(server, dtb_exe, tables, variant, fen, options):
+    status, answer = server.get("/api/probe", variant=variant, fen=fen, **options)
+    args = [f"--{k}={v}" for k, v in options.items()]
+    assert status == 200, answer
+    assert answer == dtb_json(dtb_exe, "probe", tables / variant, fen, *args)
+
+
+@pytest.mark.parametrize("options", [{}, {"pure": "1"}, {"moves": "e1-d2"}])
+def test_line_is_dtb_best_json(server, dtb_exe, tables, options):
+    status, answer = server.get("/api/line", variant="russian", fen=KKKVK, **options)
+    assert status == 200, answer
+    args = ["--pure"] if options.get("pure") else [f"--{k}={v}" for k, v in options.items()]
+    assert answer == dtb_json(dtb_exe, "best", tables / "russian", KKKVK, *args)
+    assert answer["line"], "a won position has a line"
+
+
+@pytest.mark.parametrize("path,params,code,words", [
+    ("/api/probe", {"variant": "russian"}, "bad_input", "missing parameter 'fen'"),
+    ("/api/probe", {"fen": KKKVK}, "bad_input", "missing parameter 'variant'"),
+    ("/api/probe", {"variant": "frisian", "fen": KKKVK}, "variant", "no tables of 'frisian'"),
+    ("/api/probe", {"variant": "russian", "fen": "W:WKz9:Bh8"}, "fen", "z9"),
+    ("/api/probe", {"variant": "russian", "fen": "garbage"}, "fen", ""),
+    ("/api/probe", {"variant": "russian", "fen": "W:Wa1,c1,e1,g1:Bh8"}, "not_available", ""),
+    ("/api/probe", {"variant": "russian", "fen": KKKVK, "counters": "three-kings=x"},
+     "counters", "'x' is not a number"),
+    ("/api/probe", {"variant": "russian", "fen": KKKVK, "counters": "nonsense=3"},
+     "counters", "nonsense"),
+    ("/api/probe", {"variant": "russian", "fen": KKKVK, "moves": "a1-h8"}, "fen", "a1-h8"),
+    ("/api/line", {"variant": "russian", "fen": KKKVK, "pure": "yes"}, "bad_input", "pure"),
+    ("/api/line", {"variant": "russian", "fen": "W:W:B"}, "position", "no piece"),
+])
+def test_bad_input_is_400_with_a_message(server, path, params, code, words):
+    status, answer = server.get(path, **params)
+    assert status == 400, answer
+    assert answer["error"]["code"] == code
+    assert words in answer["error"]["message"]
+    assert server.alive()
+
+
+def test_unknown_path_is_404_json(server):
+    status, answer = server.get("/api/nothing")
+    assert status == 404
+    assert answer["error"]["code"] == "not_found"
+
+
+def test_the_page_and_its_files_are_served(server):
+    import urllib.request
+    for path, kind in [("/", "text/html"), ("/app.js", "text/javascript"),
+                       ("/style.css", "text/css")]:
+        with urllib.request.urlopen(server.url + path) as r:
+            assert r.status == 200
+            assert r.headers["Content-Type"].startswith(kind)
+            assert len(r.read()) > 1000
+
+
+def test_concurrent_requests_agree_with_one_by_one(server):
+    fens = [KKKVK, "B:WKa1,Kc3,Ke1:BKh8", "W:WKa1,Kc3:BKh8", "W:Wc3,e3:Bf6", "B:Wc3:Bf6,h8"]
+    expected = {fen: server.get("/api/probe", variant="russian", fen=fen) for fen in fens}
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(
+            lambda i: (fens[i % len(fens)],
+                       server.get("/api/probe", variant="russian", fen=fens[i % len(fens)])),
+            range(200)))
+    for fen, answer in answers:
+        assert answer == expected[fen]
+
+
+def wrk(url: str, seconds: int = 5) -> dict:
+    """Requests per second, p99 latency (ms), requests and non-2xx answers of a wrk run."""
+    out = subprocess.run(["wrk", "-t2", "-c16", f"-d{seconds}s", "--latency", url],
+                         capture_output=True, text=True, timeout=seconds + 60).stdout
+    print(out)
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", out)
+    scale = {"us": 1e-3, "ms": 1.0, "s": 1e3}[p99.group(2)]
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p99_ms": float(p99.group(1)) * scale,
+            "requests": int(re.search(r"(\d+) requests in", out).group(1)),
+            "non_2xx": int(non2xx.group(1)) if non2xx else 0,
+            "socket_errors": "Socket errors" in out}
+
+
+def test_load_on_loopback(server):
+    good = wrk(server.url + "/api/probe?variant=russian&fen=W:WKa1,Kc3,Ke1:BKh8")
+    print(f"/api/probe under wrk -t2 -c16: {good['rps']:.0f} requests/s, "
+          f"p99 {good['p99_ms']:.2f} ms, {good['requests']} requests")
+    assert good["requests"] > 0 and good["non_2xx"] == 0 and not good["socket_errors"]
+    bad = wrk(server.url + "/api/probe?variant=russian&fen=W:WKz9:Bh8", seconds=3)
+    print(f"bad FEN under wrk: {bad['rps']:.0f} requests/s, all {bad['non_2xx']} answered 400")
+    assert bad["requests"] > 0 and bad["non_2xx"] == bad["requests"]
+    assert server.alive()
+    assert server.get("/api/probe", variant="russian", fen=KKKVK)[0] == 200

@@ -1,0 +1,229 @@
+"""The analysis page in a real browser (headless chromium through selenium): the board of each
+geometry drawn as the variant's rules place and name its squares, values and moves as dtb probe
+gives them, moves played by clicks, the best line, set-up by clicks, and the counters."""
+
+import os
+import pathlib
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import dtb_json
+
+KKKVK = "W:WKa1,Kc3,Ke1:BKh8"
+HARDEST = "W:WKc1,Kd2,Ka3:BKe1"  # three kings against one: 11 moves under the counters
+INTERNATIONAL = "W:W28,K46:B3,K5"
+TURKISH = "W:Wd4:Bb6,Ka8"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1200,1000"]:
+        options.add_argument(arg)
+    service = Service(executable_path="/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    yield driver
+    driver.quit()
+
+
+def settle(browser):
+    """Waits until the page has loaded and no request is pending."""
+    WebDriverWait(browser, 30).until(lambda d: d.execute_script(
+        "return document.body.dataset.ready === 'true' && document.body.dataset.busy === '0'"))
+
+
+def open_page(browser, server, **params):
+    from urllib.parse import urlencode
+    browser.get(server.url + "/?" + urlencode(params))
+    settle(browser)
+
+
+def screenshot(browser, name: str):
+    root = pathlib.Path(os.environ.get("DTB_SCREENSHOTS", "screenshots"))
+    root.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(root / name))
+
+
+def text(browser, css: str) -> str:
+    return browser.find_element(By.CSS_SELECTOR, css).text
+
+
+def pieces(browser) -> dict:
+    return {e.get_attribute("data-square"): e.get_attribute("data-piece")
+            for e in browser.find_elements(By.CSS_SELECTOR, "#board .piece")}
+
+
+def shown_moves(browser) -> dict:
+    """Move text -> the group it is listed in."""
+    return {b.get_attribute("data-move"): b.find_element(By.XPATH, "..").get_attribute("data-group")
+            for b in browser.find_elements(By.CSS_SELECTOR, "#moves button.move")}
+
+
+GROUP = {"loss": "winning", "blessed-loss": "cursed", "draw": "drawn", "cursed-win": "blessed",
+         "win": "losing"}
+
+
+def check_against_dtb(browser, dtb_exe, directory, fen, *args):
+    """The page shows what dtb probe --json says of the position."""
+    want = dtb_json(dtb_exe, "probe", directory, fen, *args)
+    assert browser.find_element(By.ID, "fen").get_attribute("value") == want["fen"]
+    pure = text(browser, "#value-pure")
+    assert pure.startswith(want["wdl"])
+    if want["wdl"] != "draw":
+        assert f"in {want['dtw']} pl" in pure and f"DTC {want['dtc']}" in pure
+    rules = want["rules"]
+    shown_class = browser.find_element(By.ID, "value-rules").get_attribute("data-class")
+    assert shown_class == rules["class"]
+    assert shown_moves(browser) == {m["move"]: GROUP[m["class"]] for m in rules["moves"]}
+    for m in want["moves"]:
+        button = browser.find_element(By.CSS_SELECTOR, f'#moves button[data-move="{m["move"]}"]')
+        if m["wdl"] != "draw":
+            assert f"DTW {m['dtw']}" in button.text and f"DTC {m['dtc']}" in button.text
+    return want
+
+
+def square_box(browser, name: str):
+    rect = browser.find_element(By.CSS_SELECTOR, f'#board g[data-square="{name}"] rect')
+    return float(rect.get_attribute("x")), float(rect.get_attribute("y"))
+
+
+def board_extent(browser):
+    xs, ys = zip(*(square_box(browser, e.get_attribute("data-square")) for e in
+                   browser.find_elements(By.CSS_SELECTOR, "#board g[data-square]:not(.piece)")))
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+# The squares in White's lower-left, lower-right, upper-left and upper-right corners of each
+# 8x8 board as the rules name them (None: the corner is a light square, not played on).
+CORNERS = {
+    "russian": ("a1", None, None, "h8"),          # FMJD-64: a1 dark, at White's left
+    "english": ("29", None, None, "4"),           # 1 is the top left square, 32 g1 ... 29 a1
+    "italian": (None, "32", "1", None),           # mirrored: dark corner at White's right
+    "portuguese": (None, "1", "32", None),        # 1 is White's lower right, h1
+    "brazilian": ("a1", None, None, "h8"),
+    "turkish": ("a1", "h1", "a8", "h8"),          # every square played on
+}
+
+
+@pytest.mark.parametrize("variant", sorted(CORNERS))
+def test_board_orientation_and_names(browser, server, variant):
+    open_page(browser, server, variant=variant)
+    left, right, top, bottom = board_extent(browser)
+    for name, corner in zip(CORNERS[variant], [(left, bottom), (right, bottom), (left, top),
+                                                (right, top)]):
+        if name is not None:
+            assert square_box(browser, name) == corner, (variant, name)
+    squares = browser.find_elements(By.CSS_SELECTOR, "#board g[data-square]:not(.piece)")
+    assert len(squares) == (64 if variant == "turkish" else 32)
+
+
+def test_international_board_is_10x10_on_50_squares(browser, server):
+    open_page(browser, server, variant="international")
+    names = [e.get_attribute("data-square") for e in
+             browser.find_elements(By.CSS_SELECTOR, "#board g[data-square]:not(.piece)")]
+    assert sorted(map(int, names)) == list(range(1, 51))
+    left, right, top, bottom = board_extent(browser)
+    assert square_box(browser, "1") == (left + 60, top)   # 1: the second square of the top row
+    assert square_box(browser, "46") == (left, bottom)    # 46: White's lower left
+
+
+def test_russian_three_kings_against_one(browser, server, dtb_exe, tables):
+    open_page(browser, server, variant="russian", fen=HARDEST)
+    check_against_dtb(browser, dtb_exe, tables / "russian", HARDEST)
+    assert pieces(browser) == {"c1": "wk", "d2": "wk", "a3": "wk", "e1": "bk"}
+    screenshot(browser, "russian_kkkvk.png")
+    open_page(browser, server, variant="russian", fen=KKKVK)
+    assert pieces(browser) == {"a1": "wk", "c3": "wk", "e1": "wk", "h8": "bk"}
+    # Play the first winning move by a click: the page shows the position dtb reaches.
+    move = browser.find_element(By.CSS_SELECTOR, '#moves [data-group="winning"] button.move')
+    played = move.get_attribute("data-move")
+    move.click()
+    settle(browser)
+    check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK, f"--moves={played}")
+    assert "last" in browser.find_element(
+        By.CSS_SELECTOR, f'#board g[data-square="{played[-2:]}"] rect').get_attribute("class")
+    browser.find_element(By.ID, "back").click()
+    settle(browser)
+    check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK)
+    browser.find_element(By.ID, "forward").click()
+    settle(browser)
+    check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK, f"--moves={played}")
+
+
+def test_best_line_is_dtb_best_and_clickable(browser, server, dtb_exe, tables):
+    open_page(browser, server, variant="russian", fen=KKKVK)
+    best = dtb_json(dtb_exe, "best", tables / "russian", KKKVK)
+    shown = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#line button.line-move")]
+    assert shown == [m["move"] for m in best["line"]]
+    browser.find_elements(By.CSS_SELECTOR, "#line button.line-move")[1].click()
+    settle(browser)
+    moves = " ".join(shown[:2])
+    check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK, f"--moves={moves}")
+
+
+def test_counters_edited_make_a_cursed_win(browser, server, dtb_exe, tables):
+    open_page(browser, server, variant="russian", fen=KKKVK)
+    for counter in browser.find_elements(By.CSS_SELECTOR, "#counters input"):
+        if counter.get_attribute("data-counter") == "three-kings":
+            counter.clear()
+            counter.send_keys("29")
+    browser.find_element(By.ID, "counters-apply").click()
+    settle(browser)
+    counters = browser.execute_script(
+        "return new URLSearchParams(location.search).get('counters')")
+    want = check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK, f"--counters={counters}")
+    assert want["rules"]["class"] == "cursed-win"
+    assert text(browser, "#value-rules").startswith("cursed win")
+    screenshot(browser, "russian_cursed_win.png")
+    # A link reproduces the position with its counters.
+    link = browser.find_element(By.ID, "link").get_attribute("href")
+    browser.get(link)
+    settle(browser)
+    assert browser.find_element(By.ID, "value-rules").get_attribute("data-class") == "cursed-win"
+
+
+def test_setting_up_by_clicks(browser, server, dtb_exe, tables):
+    open_page(browser, server, variant="russian")
+    assert browser.find_element(By.ID, "edit").get_attribute("aria-pressed") == "true"
+    for tool, square in [("wk", "a1"), ("wk", "c3"), ("wk", "e1"), ("bk", "h8")]:
+        browser.find_element(By.CSS_SELECTOR, f'#tools [data-tool="{tool}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#board g[data-square="{square}"]').click()
+        settle(browser)
+    browser.find_element(By.ID, "side-black").click()
+    settle(browser)
+    assert browser.find_element(By.ID, "fen").get_attribute("value") == "B:WKa1,Ke1,Kc3:BKh8"
+    check_against_dtb(browser, dtb_exe, tables / "russian", "B:WKa1,Kc3,Ke1:BKh8")
+
+
+def test_international_position_with_men(browser, server, dtb_exe, tables):
+    open_page(browser, server, variant="international", fen=INTERNATIONAL)
+    check_against_dtb(browser, dtb_exe, tables / "international", INTERNATIONAL)
+    screenshot(browser, "international_men.png")
+    move = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")[0]
+    played = move.get_attribute("data-move")
+    move.click()
+    settle(browser)
+    check_against_dtb(browser, dtb_exe, tables / "international", INTERNATIONAL,
+                      f"--moves={played}")
+
+
+def test_turkish_64_square_board(browser, server, dtb_exe, tables):
+    open_page(browser, server, variant="turkish", fen=TURKISH)
+    check_against_dtb(browser, dtb_exe, tables / "turkish", TURKISH)
+    move = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")[0]
+    played = move.get_attribute("data-move")
+    move.click()
+    settle(browser)
+    check_against_dtb(browser, dtb_exe, tables / "turkish", TURKISH, f"--moves={played}")
+    screenshot(browser, "turkish.png")
+
+
+def test_bad_fen_shows_the_servers_message(browser, server):
+    open_page(browser, server, variant="russian", fen="W:WKz9:Bh8")
+    assert "z9" in text(browser, "#status")
