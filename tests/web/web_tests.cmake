@@ -1,12 +1,17 @@
 # dtb serve: its JSON API (bad input, concurrent requests, a bounded wrk load on loopback)
 # and its page in a real browser (Debian's chromium, headless, driven by python3-selenium),
 # over tables written for them. Label "web".
-find_package(Python3 COMPONENTS Interpreter)
-if(NOT Python3_Interpreter_FOUND)
+# The interpreter the Python package is built for (Debian's, where python3-selenium lives).
+set(dtb_web_python ${DTB_PYTHON_EXECUTABLE})
+if(NOT dtb_web_python)
+    find_package(Python3 COMPONENTS Interpreter)
+    set(dtb_web_python ${Python3_EXECUTABLE})
+endif()
+if(NOT dtb_web_python)
     message(WARNING "no python3: the dtb serve tests are not registered")
     return()
 endif()
-execute_process(COMMAND ${Python3_EXECUTABLE} -c "import pytest, selenium"
+execute_process(COMMAND ${dtb_web_python} -c "import pytest, selenium"
     RESULT_VARIABLE dtb_no_selenium OUTPUT_QUIET ERROR_QUIET)
 find_program(DTB_CHROMEDRIVER chromedriver)
 find_program(DTB_WRK wrk)
@@ -30,7 +35,7 @@ set_tests_properties(web.tables PROPERTIES FIXTURES_SETUP web_tables LABELS "web
 
 foreach(suite api page)
     add_test(NAME web.${suite}
-        COMMAND ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider
+        COMMAND ${dtb_web_python} -m pytest -q -p no:cacheprovider
             ${CMAKE_CURRENT_SOURCE_DIR}/web/test_${suite}.py)
     set_tests_properties(web.${suite} PROPERTIES FIXTURES_REQUIRED web_tables
         LABELS "web" TIMEOUT 900 RUN_SERIAL TRUE
