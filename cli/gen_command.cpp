@@ -5,8 +5,11 @@
 #endif
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include "cli.hpp"
@@ -28,6 +31,7 @@ struct GenCliOptions {
     std::string values = "all";
     bool estimate = false;  // print what the run needs, and stop
     bool force = false;     // run even when the machine has less
+    std::string memory;     // --memory: "20G", "512M", bytes; "" for the default share
 };
 
 // Bytes in words: "512 MiB", "7.2 GiB".
@@ -54,6 +58,32 @@ double available_memory() {
     return kib * 1024;
 }
 
+// --memory's text as bytes: a number with an optional K, M, G or T (powers of 1024; "GiB"
+// and "GB" read alike), e.g. "20G", "1.5G", "512M".
+std::uint64_t parse_memory(const std::string& text) {
+    std::size_t end = 0;
+    double n = 0;
+    try {
+        n = std::stod(text, &end);
+    } catch (const std::exception&) {
+        end = 0;
+    }
+    std::string unit = text.substr(end);
+    for (const char* tail : {"iB", "B"})
+        if (unit.size() > 1 && unit.ends_with(tail)) unit.resize(unit.size() - std::strlen(tail));
+    static const std::string units = "KMGT";
+    const auto u = unit.size() == 1 ? units.find(char(std::toupper(unit[0]))) : std::string::npos;
+    if (end == 0 || !(n > 0) || (!unit.empty() && u == std::string::npos))
+        throw UsageError("--memory '" + text + "': a size such as 20G, 1.5G or 512M");
+    return std::uint64_t(n * double(unit.empty() ? 1ull : 1ull << (10 * (u + 1))));
+}
+
+// The memory budget of the run: --memory, or 85 % of what the machine has available.
+std::uint64_t memory_budget(const GenCliOptions& o) {
+    if (!o.memory.empty()) return parse_memory(o.memory);
+    return std::uint64_t(0.85 * available_memory());
+}
+
 // The space free for `dir` (or, before it exists, for the nearest folder above it that does).
 double free_disk(std::filesystem::path dir) {
     std::error_code ec;
@@ -67,7 +97,10 @@ double free_disk(std::filesystem::path dir) {
 // What the run will need, said before it starts: refused (exit code 1) when the machine has
 // less, unless --force; with --estimate, printed and nothing run. Returns false to stop.
 bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
-    const auto need = gen::estimate(name.id, g);
+    auto need = gen::estimate(name.id, g);
+    // Under a budget, the run lets go of slices instead of exceeding it, down to the work of
+    // its largest material.
+    if (g.memory) need.memory = std::max(need.working, std::min(need.memory, g.memory));
     const double memory = available_memory(), disk = free_disk(g.out);
     const std::string what =
         std::string(name.name) + " up to " + std::to_string(o.pieces) + " pieces (" +
@@ -124,6 +157,7 @@ void run(const GenCliOptions& o, const VariantName& name) {
     g.rules = !o.no_rules;
     g.rule_set = o.rule_set;
     g.wdl_only = o.values == "wdl";
+    g.memory = memory_budget(o);
     if (!o.only.empty()) {
         g.only = Material::parse(o.only);
         if (!g.only)
@@ -154,6 +188,11 @@ void run(const GenCliOptions& o, const VariantName& name) {
             done_positions += e.positions;
             solve_seconds += e.seconds;
         }
+        if (e.paged > 0)
+            std::fprintf(stderr,
+                         "%s[%d/%d] %s: %d slice%s let go for --memory (read from tables)\n",
+                         tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str(),
+                         e.paged, e.paged == 1 ? "" : "s");
         if (!tty)
             std::fprintf(stderr, "[%d/%d] %s %s (%.3g positions, %.2f s)\n", e.number, e.total,
                          e.material.name().c_str(),
@@ -185,6 +224,9 @@ void run(const GenCliOptions& o, const VariantName& name) {
     std::cout << name.name << " up to " << o.pieces << " pieces in " << g.out.string() << ": "
               << sum.slices_solved << " slices solved, " << sum.slices_loaded << " found complete";
     if (sum.slices_loaded > 0) std::cout << " (" << sum.slices_read_back << " of them read back)";
+    if (sum.slices_paged > 0)
+        std::cout << "; " << sum.slices_paged << " slices let go for --memory "
+                  << bytes_text(double(g.memory));
     std::cout << "; " << sum.positions_solved << " positions solved in " << duration(sum.seconds);
     if (sum.seconds > 0 && sum.positions_solved)
         std::cout << " (" << double(sum.positions_solved) / sum.seconds / 1e6 << " M positions/s)";
@@ -225,6 +267,9 @@ void add_gen_command(CLI::App& app) {
         "A directory holds one variant's tables and one rule set's: another's is refused.\n"
         "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
         "runs) and refuses a run that needs more than the machine has, unless --force.\n"
+        "It holds at most --memory (default 85 % of the memory available): past it, the\n"
+        "slices later materials still look into are let go, largest first, and read from\n"
+        "their tables through the probing library (slower, the same tables).\n"
         "Examples:\n"
         "  dtb gen russian --pieces 4                 (into tables/russian)\n"
         "  dtb gen english --pieces 3 --out tables/english --threads 2\n"
@@ -244,6 +289,10 @@ void add_gen_command(CLI::App& app) {
     cmd->add_flag("--no-rules", o->no_rules, "Write the pure tables only");
     cmd->add_flag("--estimate", o->estimate,
                   "Print the memory and disk the run needs (and this machine has), run nothing");
+    cmd->add_option("--memory", o->memory,
+                    "Memory the run may hold, e.g. 20G or 512M (default: 85 % of what is "
+                    "available). Above it, slices later materials need are let go and read "
+                    "from their tables; the tables are the same bytes");
     cmd->add_flag("--force", o->force,
                   "Run even when the estimate exceeds the memory or disk this machine has");
     cmd->add_option("--values", o->values,

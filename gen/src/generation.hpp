@@ -19,6 +19,7 @@
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/gen/array_stock.hpp"
+#include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/resume_plan.hpp"
 #include "dtb/gen/rules_files.hpp"
@@ -26,6 +27,7 @@
 #include "dtb/gen/slice_stats.hpp"
 #include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
+#include "probed_values.hpp"
 #include "slice_entry.hpp"
 
 namespace dtb::gen {
@@ -146,6 +148,7 @@ class Generation {
         const auto s0 = Clock::now();
         std::unique_ptr<Slice<V>> slice;
         nlohmann::ordered_json entry;
+        ev.paged = make_room(m);
         if (!take_twin_entry(m, entry) && !keep_or_read_back(m, actions_[k], slice, entry, ev))
             slice = solve_and_write(m, entry);
         if (ev.loaded) {
@@ -179,6 +182,12 @@ class Generation {
     // solved after all (a value failed its check).
     bool keep_or_read_back(const Material& m, SliceAction action, std::unique_ptr<Slice<V>>& slice,
                            nlohmann::ordered_json& entry, SliceEvent& ev) {
+        // Under --memory, a material that would not fit stays on disk: read where looked into.
+        if (action == SliceAction::load && o_.memory && described(m) &&
+            held_bytes() + 6 * Index<V>(m).size() > o_.memory) {
+            read_written_tables();
+            action = SliceAction::keep;
+        }
         if (action == SliceAction::keep) {
             entry = manifest_.at(m.name());
             compress::describe_tables(entry, o_.out, variant_, m);
@@ -249,6 +258,46 @@ class Generation {
 
     void hold(std::unique_ptr<Slice<V>> slice) {
         if (slice) slices_.add(std::move(slice));
+    }
+
+    // Under --memory: held slices let go, largest first, until m's work fits beside what is
+    // held; later materials read them from their tables (ProbedValues). Returns how many.
+    int make_room(const Material& m) {
+        if (!o_.memory) return 0;
+        const std::uint64_t need = working_bytes(Index<V>(m).size(), rules_ != nullptr);
+        int paged = 0;
+        while (held_bytes() + need > o_.memory) {
+            if (stock_.bytes() > 0) {
+                stock_.clear();
+                continue;
+            }
+            const auto largest = slices_.largest();
+            if (!largest) break;
+            read_written_tables();
+            slices_.remove(*largest);  // freed, not stocked: the memory is what is short
+            ++paged;
+        }
+        sum_.slices_paged += paged;
+        return paged;
+    }
+
+    // From now on, what slices_ does not hold is read from the written tables.
+    void read_written_tables() {
+        if (written_) return;
+        written_ = std::make_unique<ProbedValues<V>>(o_.out, variant_, cache_bytes());
+        slices_.read_unheld_from(written_.get());
+    }
+
+    // What the run holds: slices, values under the rules, stocked arrays, the tables' cache.
+    std::uint64_t held_bytes() const {
+        return slices_.bytes() + (rules_ ? rules_->bytes() : 0) + stock_.bytes() +
+               (written_ ? cache_bytes() : 0);
+    }
+
+    // The block cache of the tables read back under --memory: a sixteenth of the budget,
+    // within 64 MiB and 2 GiB.
+    std::size_t cache_bytes() const {
+        return std::size_t(std::clamp<std::uint64_t>(o_.memory / 16, 64u << 20, 2ull << 30));
     }
 
     // Later slices need only WDL and DTW of a slice; its DTC and capture flags served the
@@ -373,6 +422,8 @@ class Generation {
     // The entries of twins written with a slice solved in this run, waiting for their turn.
     std::map<Material, nlohmann::ordered_json> twin_entries_;
     SolvedSlices<V> slices_;
+    // Under --memory: what slices_ no longer holds, read from the written tables.
+    std::unique_ptr<ProbedValues<V>> written_;
     // The values under the rules, beside the pure ones; null without counters or with --no-rules.
     std::unique_ptr<RulesSlices<V>> rules_;
     // The rule set the manifest names: rules_'s, or with --no-rules the directory's (or none).

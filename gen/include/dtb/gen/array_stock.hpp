@@ -50,6 +50,18 @@ class ArrayStock {
         return v;
     }
 
+    // The memory the kept arrays take, and letting go of it.
+    std::uint64_t bytes() const {
+        std::uint64_t n = 0;
+        for (const auto& v : bytes_) n += v.capacity();
+        for (const auto& v : words_) n += 2 * v.capacity();
+        return n;
+    }
+    void clear() {
+        bytes_.clear();
+        words_.clear();
+    }
+
     // How many arrays of element type T are kept.
     template <class T>
     std::size_t kept_count() const {

@@ -26,6 +26,12 @@ struct MaterialLoad {
     bool rules = false;         // values under the counters solved for it
 };
 
+// The memory the solver works in for one material beside what it holds: the model's 30
+// bytes per White-to-move entry, and 40 more where its values under the counters are solved.
+inline std::uint64_t working_bytes(std::uint64_t entries, bool rules) {
+    return std::uint64_t(30.0 * double(entries) + (rules ? 40.0 * double(entries) : 0.0));
+}
+
 inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
                                        compress::Compression compression, bool wdl_only) {
     GenEstimate e;
@@ -45,9 +51,14 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
             disk += pure * double(l.entries);
         }
     }
-    memory += 30.0 * double(largest);
-    if (rules_largest) rules_memory += 40.0 * double(rules_largest);
+    const std::uint64_t work =
+        std::max(working_bytes(largest, false), working_bytes(rules_largest, rules_largest > 0));
+    memory += double(working_bytes(largest, false));
+    if (rules_largest)
+        rules_memory += double(working_bytes(rules_largest, true)) -
+                        double(working_bytes(rules_largest, false));
     e.memory = std::uint64_t(memory + rules_memory);
+    e.working = work + (40u << 20);
     e.disk = std::uint64_t(disk) + (1 << 20);
     return e;
 }

@@ -1,7 +1,9 @@
 // The solved slices a solver looks into: where a capture or a promotion leads, the value is
 // read here. Of two colour-twin materials one may be held alone: a position of the other is
 // answered through the flip (core/flip.hpp). The slices are owned elsewhere (SolvedSlices);
-// this is the lookup, a direct call so that the solver's capture search inlines it.
+// this is the lookup, a direct call so that the solver's capture search inlines it. A
+// material held by neither twin is read from its written tables, when the run says where
+// (read_unheld_from: a run under a memory budget).
 #pragma once
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include "dtb/core/value.hpp"
 #include "dtb/gen/exit_value.hpp"
 #include "dtb/gen/slice.hpp"
+#include "dtb/gen/written_values.hpp"
 
 namespace dtb::gen {
 
@@ -39,6 +42,10 @@ class ExitTables {
         promoted_[std::size_t(m.slot())] = s;
     }
 
+    // Materials held by neither twin are answered from w (not owned; null: they are not).
+    void read_unheld_from(const WrittenValues<V>* w) { written_ = w; }
+    const WrittenValues<V>* written() const { return written_; }
+
     // f(slice, q) for the slice holding p's material with q = p, or for its twin's slice
     // with q = p flipped; f(nullptr, p) when neither is held. A callback, not a copy of p into
     // an out-parameter: copying a position just made stalls on store forwarding.
@@ -50,9 +57,11 @@ class ExitTables {
     // WDL and DTW of p for a solver: p's material or its twin must be held, or p's side to
     // move has no piece (the game is over); throws std::logic_error otherwise (a slice
     // solved before one it needs).
-    ExitValue exit_value(const Position<V>& p) const { return value_in(by_slot_, p); }
+    ExitValue exit_value(const Position<V>& p) const { return value_in(by_slot_, p, written_); }
     // The same for a position a promotion reached.
-    ExitValue promotion_value(const Position<V>& p) const { return value_in(promoted_, p); }
+    ExitValue promotion_value(const Position<V>& p) const {
+        return value_in(promoted_, p, written_);
+    }
 
   private:
     template <class F>
@@ -68,13 +77,17 @@ class ExitTables {
         return f(static_cast<const Slice<V>*>(nullptr), p);
     }
 
-    static ExitValue value_in(const Slots& slots, const Position<V>& p) {
+    static ExitValue value_in(const Slots& slots, const Position<V>& p,
+                              const WrittenValues<V>* written) {
         if (p.white == 0 || p.black == 0) {
             if (p.pieces(p.side) != 0) throw missing();
             return {game_over_value<V>().wdl, 0};
         }
-        return holding(slots, p, [](const Slice<V>* s, const Position<V>& q) -> ExitValue {
-            if (!s) throw missing();
+        return holding(slots, p, [written](const Slice<V>* s, const Position<V>& q) -> ExitValue {
+            if (!s) {
+                if (written) return written->exit_value(q);
+                throw missing();
+            }
             const int side = static_cast<int>(q.side);
             const std::uint64_t i = s->index.rank(q);
             const Wdl w = Wdl(s->wdl[side][i]);
@@ -94,6 +107,7 @@ class ExitTables {
 
     Slots by_slot_ = Slots(Material::kSlots);
     Slots promoted_ = Slots(Material::kSlots);
+    const WrittenValues<V>* written_ = nullptr;
 };
 
 }  // namespace dtb::gen

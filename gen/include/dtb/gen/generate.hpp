@@ -35,6 +35,10 @@ struct GenOptions {
     // with all values is kept, and one that a later material needs in memory and has only
     // its WDL table is solved again.
     bool wdl_only = false;
+    // The memory the run may hold (dtb gen --memory), 0 for no bound. Above it, the slices a
+    // later material still looks into are let go, largest first, and read from their written
+    // tables where it looks (written_values.hpp); values under the counters stay in memory.
+    std::uint64_t memory = 0;
 };
 
 struct SliceEvent {
@@ -45,11 +49,13 @@ struct SliceEvent {
     double seconds = 0;           // time this slice took (when done)
     bool loaded = false;          // found on disk and checked, not solved
     bool read_back = false;       // loaded into memory: a slice still to solve needs it
+    int paged = 0;                // slices let go before this one for --memory (read from tables)
 };
 
 struct GenSummary {
     int slices_solved = 0, slices_loaded = 0;  // loaded: found complete, checked, not solved
-    int slices_read_back = 0;            // of those, read into memory (a solved slice needed them)
+    int slices_read_back = 0;  // of those, read into memory (a solved slice needed them)
+    int slices_paged = 0;      // let go under --memory while needed: read from their tables
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides
     double seconds = 0;
     double table_seconds = 0;       // of which compressing and writing tables
@@ -71,7 +77,9 @@ struct GenCallbacks {
 struct GenEstimate {
     std::uint64_t positions = 0;  // White-to-move index entries of the run's materials
     std::uint64_t memory = 0;     // bytes at the peak
-    std::uint64_t disk = 0;       // bytes of the tables written
+    // Of which the largest material's work: no --memory bound goes below it.
+    std::uint64_t working = 0;
+    std::uint64_t disk = 0;  // bytes of the tables written
 };
 GenEstimate estimate(VariantId id, const GenOptions& o);
 

@@ -120,6 +120,14 @@ class RulesSlices {
     }
     // The fresh views: what a capture leads to.
     const ExitTables<V>& exits() const { return exits_; }
+    // The memory the held values take.
+    std::uint64_t bytes() const {
+        std::uint64_t n = 0;
+        for (const auto& [m, r] : held_)
+            for (const auto* s : {r.main.get(), r.idle.get(), r.fresh.get()})
+                if (s) n += slice_bytes(*s);
+        return n;
+    }
 
   private:
     std::unique_ptr<Slice<V>> solve_class(const Material& m, bool idle, ArrayStock* stock) const {

@@ -127,8 +127,13 @@ class TwoCountSolver {
                 const int s = int(node / n_);
                 const std::uint64_t i = node % n_;
                 const bool known = pure_ && !pure_->wdl[s].empty();
-                if (known && Wdl(pure_->wdl[s][i]) == Wdl::draw) continue;  // at every count
                 P p;
+                if (known && Wdl(pure_->wdl[s][i]) == Wdl::draw) {  // a draw at every count
+                    // Flagged as a capture all the same: the tables leave those unstored, and
+                    // are then the same bytes whether the pure values were at hand or not.
+                    if (unrank(node, p) && MoveGen<V>::has_capture(p)) info_[node] = kCapture;
+                    continue;
+                }
                 if (!unrank(node, p)) continue;
                 MoveList<G> moves;
                 MoveGen<V>::generate(p, moves);

@@ -77,4 +77,14 @@ struct Slice {
     }
 };
 
+// The memory s's arrays take.
+template <class V>
+std::uint64_t slice_bytes(const Slice<V>& s) {
+    std::uint64_t n = 0;
+    for (int k = 0; k < 2; ++k)
+        n += s.wdl[k].capacity() + 2 * s.dtw[k].capacity() + 2 * s.dtc[k].capacity() +
+             s.capture[k].capacity();
+    return n;
+}
+
 }  // namespace dtb::gen

@@ -44,6 +44,11 @@ class SolvedSlices {
     void add(std::unique_ptr<Slice<V>> s);
     // Lets go of a slice that nothing solved later needs (returned: null when not held).
     std::unique_ptr<Slice<V>> remove(const Material& m);
+    // Materials not held are read from their written tables through w (not owned).
+    void read_unheld_from(const WrittenValues<V>* w) { exits_.read_unheld_from(w); }
+    // The memory the held slices take, and the material of the largest (nullopt: none held).
+    std::uint64_t bytes() const;
+    std::optional<Material> largest() const;
     int max_pieces() const { return max_pieces_; }
     void set_max_pieces(int n) { max_pieces_ = n; }
 
@@ -71,6 +76,25 @@ std::unique_ptr<Slice<V>> SolvedSlices<V>::remove(const Material& m) {
 }
 
 template <class V>
+std::uint64_t SolvedSlices<V>::bytes() const {
+    std::uint64_t n = 0;
+    for (const auto& [m, s] : slices_) n += slice_bytes(*s);
+    return n;
+}
+
+template <class V>
+std::optional<Material> SolvedSlices<V>::largest() const {
+    std::optional<Material> best;
+    std::uint64_t most = 0;
+    for (const auto& [m, s] : slices_)
+        if (const std::uint64_t b = slice_bytes(*s); !best || b > most) {
+            best = m;
+            most = b;
+        }
+    return best;
+}
+
+template <class V>
 const Slice<V>* SolvedSlices<V>::slice(const Material& m) const {
     const auto it = slices_.find(m);
     return it == slices_.end() ? nullptr : it->second.get();
@@ -85,13 +109,16 @@ std::optional<Value> SolvedSlices<V>::probe(const Position<V>& p) const {
         if (!to_move_empty) return std::nullopt;
         return game_over_value<V>();
     }
-    return exits_.with_holding(p,
-                               [](const Slice<V>* s, const Position<V>& q) -> std::optional<Value> {
-                                   if (!s) return std::nullopt;
-                                   const Value v = s->value(q.side, s->index.rank(q));
-                                   if (v.wdl == Wdl::unknown) return std::nullopt;
-                                   return v;
-                               });
+    return exits_.with_holding(
+        p, [&](const Slice<V>* s, const Position<V>& q) -> std::optional<Value> {
+            if (!s) {
+                if (exits_.written()) return exits_.written()->value(q);
+                return std::nullopt;
+            }
+            const Value v = s->value(q.side, s->index.rank(q));
+            if (v.wdl == Wdl::unknown) return std::nullopt;
+            return v;
+        });
 }
 
 template <class V>
