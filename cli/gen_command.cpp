@@ -235,6 +235,8 @@ void run(const GenCliOptions& o, const VariantName& name) {
                   << duration(sum.table_seconds);
     if (sum.rules_seconds > 0)
         std::cout << "; values under the rules in " << duration(sum.rules_seconds);
+    if (sum.rules_kept > 0)
+        std::cout << " (" << sum.rules_kept << " materials' rules tables found and kept)";
     std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
     if (sum.rules_skipped > 0)
         std::cerr << "dtb gen: no tables under the rules for " << sum.rules_skipped
@@ -268,8 +270,8 @@ void add_gen_command(CLI::App& app) {
         "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
         "runs) and refuses a run that needs more than the machine has, unless --force.\n"
         "It holds at most --memory (default 85 % of the memory available): past it, the\n"
-        "slices later materials still look into are let go, largest first, and read from\n"
-        "their tables through the probing library (slower, the same tables).\n"
+        "slices later materials still look into are let go, largest first, to mapped scratch\n"
+        "files in DIR/.dtb-scratch (removed at the end; the same tables).\n"
         "Examples:\n"
         "  dtb gen russian --pieces 4                 (into tables/russian)\n"
         "  dtb gen english --pieces 3 --out tables/english --threads 2\n"
@@ -291,8 +293,8 @@ void add_gen_command(CLI::App& app) {
                   "Print the memory and disk the run needs (and this machine has), run nothing");
     cmd->add_option("--memory", o->memory,
                     "Memory the run may hold, e.g. 20G or 512M (default: 85 % of what is "
-                    "available). Above it, slices later materials need are let go and read "
-                    "from their tables; the tables are the same bytes");
+                    "available). Above it, slices later materials need are let go to mapped "
+                    "scratch files; the tables are the same bytes");
     cmd->add_flag("--force", o->force,
                   "Run even when the estimate exceeds the memory or disk this machine has");
     cmd->add_option("--values", o->values,

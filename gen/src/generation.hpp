@@ -28,6 +28,7 @@
 #include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
 #include "probed_values.hpp"
+#include "scratch_values.hpp"
 #include "slice_entry.hpp"
 
 namespace dtb::gen {
@@ -37,6 +38,17 @@ class Generation {
   public:
     Generation(VariantId id, const GenOptions& o, const GenCallbacks& cb)
         : variant_(id), o_(o), cb_(cb) {}
+    // The scratch files go with the run, finished or not.
+    ~Generation() {
+        scratch_.reset();
+        scratch_fresh_.reset();
+        if (store_) {
+            std::error_code ec;
+            std::filesystem::remove_all(scratch_dir(), ec);
+        }
+    }
+    Generation(const Generation&) = delete;
+    Generation& operator=(const Generation&) = delete;
 
     GenSummary run() {
         const auto t0 = std::chrono::steady_clock::now();
@@ -48,6 +60,7 @@ class Generation {
         plan();
         // Only now: a run refused while planning leaves no directory behind.
         std::filesystem::create_directories(o_.out);
+        std::filesystem::remove_all(scratch_dir());  // a killed run's
         for (std::size_t k = 0; k < order_.size(); ++k) step(k);
         record_orphan_twins();
         sum_.seconds = seconds_since(t0);
@@ -158,7 +171,7 @@ class Generation {
             sum_.positions_solved += ev.positions;
         }
         if (slice) trim(*slice);  // before the rules are solved beside it
-        if (rules_) step_rules(m, slice.get(), entry);
+        if (rules_) step_rules(m, slice.get(), entry, ev.loaded);
         record(m, entry);
         hold(std::move(slice));
         release_unneeded(k);
@@ -260,8 +273,9 @@ class Generation {
         if (slice) slices_.add(std::move(slice));
     }
 
-    // Under --memory: held slices let go, largest first, until m's work fits beside what is
-    // held; later materials read them from their tables (ProbedValues). Returns how many.
+    // Under --memory: held slices let go, largest first (pure ones, and fresh views under the
+    // rules), until m's work fits beside what is held; later materials read them from their
+    // tables (probed_values.hpp). Returns how many.
     int make_room(const Material& m) {
         if (!o_.memory) return 0;
         const std::uint64_t need = working_bytes(Index<V>(m).size(), rules_ != nullptr);
@@ -271,27 +285,46 @@ class Generation {
                 stock_.clear();
                 continue;
             }
-            const auto largest = slices_.largest();
-            if (!largest) break;
+            const auto pure = slices_.largest();
+            const auto fresh = rules_ ? rules_->largest_fresh_only() : std::nullopt;
+            if (!pure && !fresh) break;
             read_written_tables();
-            slices_.remove(*largest);  // freed, not stocked: the memory is what is short
+            // Mapped from scratch, then freed (not stocked: the memory is what is short).
+            if (pure && (!fresh || pure->second >= fresh->second)) {
+                scratch_->add(*slices_.slice(pure->first));
+                slices_.remove(pure->first);
+            } else {
+                scratch_fresh_->add(*rules_->held(fresh->first)->fresh);
+                rules_->remove(fresh->first);
+            }
             ++paged;
         }
         sum_.slices_paged += paged;
         return paged;
     }
 
-    // From now on, what slices_ does not hold is read from the written tables.
+    // From now on, what is not held is read from scratch files where it was let go, from the
+    // written tables where it was never held.
     void read_written_tables() {
-        if (written_) return;
-        written_ = std::make_unique<ProbedValues<V>>(o_.out, variant_, cache_bytes());
-        slices_.read_unheld_from(written_.get());
+        if (store_) return;
+        store_ = std::make_unique<probe::Store>(o_.out, variant_, cache_bytes());
+        written_ = std::make_unique<ProbedValues<V>>(*store_);
+        scratch_ = std::make_unique<ScratchValues<V>>(scratch_dir() / "pure", *written_);
+        slices_.read_unheld_from(scratch_.get());
+        if (rules_) {
+            written_fresh_ = std::make_unique<ProbedFreshValues<V>>(*store_, rules_->rule_set());
+            scratch_fresh_ =
+                std::make_unique<ScratchValues<V>>(scratch_dir() / "rules", *written_fresh_);
+            rules_->read_unheld_from(scratch_fresh_.get());
+        }
     }
+
+    std::filesystem::path scratch_dir() const { return o_.out / ".dtb-scratch"; }
 
     // What the run holds: slices, values under the rules, stocked arrays, the tables' cache.
     std::uint64_t held_bytes() const {
         return slices_.bytes() + (rules_ ? rules_->bytes() : 0) + stock_.bytes() +
-               (written_ ? cache_bytes() : 0);
+               (store_ ? cache_bytes() : 0);
     }
 
     // The block cache of the tables read back under --memory: a sixteenth of the budget,
@@ -359,9 +392,19 @@ class Generation {
 
     // m's values under the rules solved, written with its twin's, and held for later
     // materials; a material they cannot be solved for yet is skipped, with what depends on it.
-    void step_rules(const Material& m, const Slice<V>* pure, nlohmann::ordered_json& entry) {
+    void step_rules(const Material& m, const Slice<V>* pure, nlohmann::ordered_json& entry,
+                    bool found) {
         if (rules_written_.count(m)) {
             compress::describe_rules_tables(entry, o_.out, m);
+            return;
+        }
+        // A resumed run keeps the rules tables it finished; later materials read them there
+        // (unless a promotion may carry a force count into m: its budgets are needed held).
+        if (found && !rules_->carries_force(m) && manifest_.count(m.name()) &&
+            rules_tables_intact(o_.out, variant_, m, manifest_.at(m.name()))) {
+            read_written_tables();
+            compress::describe_rules_tables(entry, o_.out, m);
+            ++sum_.rules_kept;
             return;
         }
         std::string why = rules_unsolved_reason(rules_->rule_set(), m);
@@ -422,8 +465,11 @@ class Generation {
     // The entries of twins written with a slice solved in this run, waiting for their turn.
     std::map<Material, nlohmann::ordered_json> twin_entries_;
     SolvedSlices<V> slices_;
-    // Under --memory: what slices_ no longer holds, read from the written tables.
+    // Under --memory: what slices_ and rules_ no longer hold, read from the written tables.
+    std::unique_ptr<probe::Store> store_;
     std::unique_ptr<ProbedValues<V>> written_;
+    std::unique_ptr<ProbedFreshValues<V>> written_fresh_;
+    std::unique_ptr<ScratchValues<V>> scratch_, scratch_fresh_;  // over written_, written_fresh_
     // The values under the rules, beside the pure ones; null without counters or with --no-rules.
     std::unique_ptr<RulesSlices<V>> rules_;
     // The rule set the manifest names: rules_'s, or with --no-rules the directory's (or none).

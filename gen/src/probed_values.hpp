@@ -1,25 +1,26 @@
 // WrittenValues over the probing library: a run's own table directory read through its
-// mapped, cached readers (probe::Store) and the prober, which recomputes what the tables do
-// not store (positions with a capture, or a threat only some moves answer).
+// mapped, cached readers (probe::Store) and the probers, which recompute what the tables do
+// not store (positions with a capture, or a threat only some moves answer). One store serves
+// the pure values and those under the counters.
 #pragma once
 
-#include <cstddef>
-#include <filesystem>
 #include <optional>
 #include <string>
 
 #include "dtb/compress/table_dir.hpp"
+#include "dtb/core/rule_state.hpp"
 #include "dtb/gen/written_values.hpp"
 #include "dtb/probe/prober.hpp"
+#include "dtb/probe/rules_prober.hpp"
 #include "dtb/probe/store.hpp"
 
 namespace dtb::gen {
 
+// The pure values: WDL and DTW (and DTC where asked).
 template <class V>
 class ProbedValues final : public WrittenValues<V> {
   public:
-    ProbedValues(const std::filesystem::path& dir, VariantId variant, std::size_t cache_bytes)
-        : store_(dir, variant, cache_bytes), prober_(store_) {}
+    explicit ProbedValues(const probe::Store& store) : prober_(store) {}
 
     ExitValue exit_value(const Position<V>& p) const override {
         Value v;
@@ -36,8 +37,35 @@ class ProbedValues final : public WrittenValues<V> {
     }
 
   private:
-    probe::Store store_;
     probe::Prober<V, probe::Store> prober_;
+};
+
+// The values under the counters at fresh counters, as a fresh view holds them (WDL, and no
+// distance: a child's counts start afresh).
+template <class V>
+class ProbedFreshValues final : public WrittenValues<V> {
+  public:
+    ProbedFreshValues(const probe::Store& store, const RuleSet& set)
+        : set_(set), prober_(store, set) {}
+
+    ExitValue exit_value(const Position<V>& p) const override {
+        probe::RulesAnswer a;
+        std::string message;
+        if (prober_.value(p, fresh_state(set_, p), a, &message) != probe::Status::ok)
+            throw compress::TableError("reading back a written rules table: " + message);
+        return {a.wdl, 0};
+    }
+
+    std::optional<Value> value(const Position<V>& p) const override {
+        probe::RulesAnswer a;
+        if (prober_.value(p, fresh_state(set_, p), a, nullptr) != probe::Status::ok)
+            return std::nullopt;
+        return Value{a.wdl, 0, 0};
+    }
+
+  private:
+    const RuleSet& set_;
+    probe::RulesProber<V, probe::Store> prober_;
 };
 
 }  // namespace dtb::gen

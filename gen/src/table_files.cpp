@@ -1,5 +1,7 @@
 #include "dtb/gen/table_files.hpp"
+
 #include "dtb/compress/table_dir.hpp"
+#include "dtb/gen/rules_files.hpp"
 
 namespace dtb::gen {
 
@@ -48,6 +50,32 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, 
             compress::ErrorCode::ok)
             throw compress::TableError(message);
     return values;
+}
+
+bool rules_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
+                         const nlohmann::ordered_json& entry) {
+    const auto listed = entry.find("rules_table_bytes");
+    if (listed == entry.end() || !listed->is_object() || listed->empty()) return false;
+    compress::DecodeContext ctx;
+    try {
+        for (const ValueKind k : kRulesFileKinds) {
+            const auto path = dir / compress::table_file_name(m, k);
+            const auto size = listed->find(to_string(k));
+            std::error_code ec;
+            const bool exists = std::filesystem::exists(path, ec);
+            if (size == listed->end()) {
+                if (exists) return false;  // a table the entry does not know
+                continue;
+            }
+            if (!exists || !size->is_number_unsigned() ||
+                std::filesystem::file_size(path, ec) != size->get<std::uint64_t>())
+                return false;
+            open_checked(dir, variant, m, k, ctx);
+        }
+    } catch (const compress::TableError&) {
+        return false;
+    }
+    return true;
 }
 
 FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,

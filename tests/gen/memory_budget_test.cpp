@@ -1,7 +1,8 @@
 // dtb gen --memory (GenOptions::memory): a budget too small to hold any slice lets go of
 // every slice a later material looks into and reads it from its written tables; the tables
 // are the same bytes as a run that holds them all, manifest included. A resumed run under
-// the budget keeps what it would have read back, and reads it from the tables too.
+// the budget keeps what it would have read back, and reads it from the tables too; a resumed
+// run keeps the rules tables it finds instead of solving them again.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -35,13 +36,19 @@ void expect_same_tables_under_any_budget(VariantId id, int pieces) {
     EXPECT_GT(sum.slices_paged, 0);
     expect_same_files(held.path, paged.path);
 
-    // A run stopped before its last material, resumed under the budget.
-    for (const ValueKind k : kValueKinds)
-        std::filesystem::remove(paged.path / compress::table_file_name(last, k));
-    const auto resumed = generate(id, pieces, paged.path, kNoRoom);
-    EXPECT_EQ(resumed.slices_read_back, 0);
-    EXPECT_GE(resumed.slices_solved, 1);
-    expect_same_files(held.path, paged.path);
+    // A run stopped before its last material, resumed under the budget and without one: the
+    // rules tables found are kept, and read where later materials look into them.
+    for (const std::uint64_t memory : {kNoRoom, std::uint64_t(0)}) {
+        for (const ValueKind k : kValueKinds)
+            std::filesystem::remove(paged.path / compress::table_file_name(last, k));
+        const auto resumed = generate(id, pieces, paged.path, memory);
+        if (memory) {
+            EXPECT_EQ(resumed.slices_read_back, 0);
+        }
+        EXPECT_GE(resumed.slices_solved, 1);
+        EXPECT_GT(resumed.rules_kept, 0);
+        expect_same_files(held.path, paged.path);
+    }
 }
 
 TEST(MemoryBudget, RussianUpToFourPiecesSameBytes) {

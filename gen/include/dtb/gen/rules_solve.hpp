@@ -18,8 +18,10 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "dtb/core/rule_state.hpp"
 #include "dtb/core/rules_classes.hpp"
@@ -100,10 +102,7 @@ class RulesSlices {
     void add(const Material& m, MaterialRules<V> r) {
         r.main_steps.reset();  // written; a later material reads a two-count class at full
         r.idle_steps.reset();  // balance only, where its last step decides (fits)
-        bool carried = false;
-        for (const CounterRule& rule : set_.list())
-            carried |= rule.kind == CounterKind::force && in_scope(rule.scope, m);
-        if (!carried) {
+        if (!carries_force(m)) {
             r.main.reset();
             r.idle.reset();
         }
@@ -114,12 +113,31 @@ class RulesSlices {
         exits_.hold(m, nullptr);
         held_.erase(m);
     }
+    // Whether a promotion into m may carry a force count on (a force rule in scope in m): the
+    // classes' budgets of m are then needed in memory, beside its fresh view.
+    bool carries_force(const Material& m) const {
+        for (const CounterRule& rule : set_.list())
+            if (rule.kind == CounterKind::force && in_scope(rule.scope, m)) return true;
+        return false;
+    }
     const MaterialRules<V>* held(const Material& m) const {
         const auto it = held_.find(m);
         return it == held_.end() ? nullptr : &it->second;
     }
     // The fresh views: what a capture leads to.
     const ExitTables<V>& exits() const { return exits_; }
+    // Materials not held are read from their written rules tables through w (not owned).
+    void read_unheld_from(const WrittenValues<V>* w) { exits_.read_unheld_from(w); }
+    // The largest held material whose fresh view alone is held (those whose budgets a
+    // promotion may carry a force count into stay), and the memory it takes.
+    std::optional<std::pair<Material, std::uint64_t>> largest_fresh_only() const {
+        std::optional<std::pair<Material, std::uint64_t>> best;
+        for (const auto& [m, r] : held_)
+            if (!r.main && !r.idle && r.fresh)
+                if (const std::uint64_t b = slice_bytes(*r.fresh); !best || b > best->second)
+                    best = {m, b};
+        return best;
+    }
     // The memory the held values take.
     std::uint64_t bytes() const {
         std::uint64_t n = 0;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dtb/core/flip.hpp"
@@ -48,7 +49,7 @@ class SolvedSlices {
     void read_unheld_from(const WrittenValues<V>* w) { exits_.read_unheld_from(w); }
     // The memory the held slices take, and the material of the largest (nullopt: none held).
     std::uint64_t bytes() const;
-    std::optional<Material> largest() const;
+    std::optional<std::pair<Material, std::uint64_t>> largest() const;
     int max_pieces() const { return max_pieces_; }
     void set_max_pieces(int n) { max_pieces_ = n; }
 
@@ -83,14 +84,10 @@ std::uint64_t SolvedSlices<V>::bytes() const {
 }
 
 template <class V>
-std::optional<Material> SolvedSlices<V>::largest() const {
-    std::optional<Material> best;
-    std::uint64_t most = 0;
+std::optional<std::pair<Material, std::uint64_t>> SolvedSlices<V>::largest() const {
+    std::optional<std::pair<Material, std::uint64_t>> best;
     for (const auto& [m, s] : slices_)
-        if (const std::uint64_t b = slice_bytes(*s); !best || b > most) {
-            best = m;
-            most = b;
-        }
+        if (const std::uint64_t b = slice_bytes(*s); !best || b > best->second) best = {m, b};
     return best;
 }
 
