@@ -274,8 +274,8 @@ class Generation {
     }
 
     // Under --memory: held slices let go, largest first (pure ones, and fresh views under the
-    // rules), until m's work fits beside what is held; later materials read them from their
-    // tables (probed_values.hpp). Returns how many.
+    // rules), until m's work fits beside what is held; later materials read them from mapped
+    // scratch files (scratch_values.hpp). Returns how many.
     int make_room(const Material& m) {
         if (!o_.memory) return 0;
         const std::uint64_t need = working_bytes(Index<V>(m).size(), rules_ != nullptr);
