@@ -190,7 +190,7 @@ void run(const GenCliOptions& o, const VariantName& name) {
         }
         if (e.paged > 0)
             std::fprintf(stderr,
-                         "%s[%d/%d] %s: %d slice%s let go for --memory (read from tables)\n",
+                         "%s[%d/%d] %s: %d slice%s let go for --memory (to scratch files)\n",
                          tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str(),
                          e.paged, e.paged == 1 ? "" : "s");
         if (!tty)
