@@ -13,6 +13,15 @@ DARK = [c + str(r) for c in "abcdefgh" for r in range(1, 9) if (ord(c) - ord("a"
 NUMBERS = list(range(1, 33))
 
 
+def _russian_man_ok(color, sq):
+    """Whether a man of that colour may stand there: not on its promotion row."""
+    return sq[1] != ("8" if color == "W" else "1")
+
+
+def _portuguese_man_ok(color, sq):
+    return not (sq >= 29 if color == "W" else sq <= 4)
+
+
 def _random_fen(rng, squares, man_ok):
     """A position of 2 to 4 pieces, each side at least one, either side to move."""
     n = rng.randint(2, 4)
@@ -70,7 +79,7 @@ def test_russian_fresh_counters(russian_dir, dtb_exe):
     checked = 0
     with dtb.open_tablebase(russian_dir) as tb:
         for _ in range(2500):
-            fen = _random_fen(rng, DARK, lambda c, sq: sq[1] != ("8" if c == "W" else "1"))
+            fen = _random_fen(rng, DARK, _russian_man_ok)
             checked += _agree(tb, dtb_exe, russian_dir, fen)
     assert checked > 1800
 
@@ -80,7 +89,7 @@ def test_russian_counters_run_up_and_set(russian_dir, dtb_exe):
     checked = 0
     with dtb.open_tablebase(russian_dir) as tb:
         for _ in range(400):
-            fen = _random_fen(rng, DARK, lambda c, sq: sq[1] != ("8" if c == "W" else "1"))
+            fen = _random_fen(rng, DARK, _russian_man_ok)
             try:
                 line = tb.best_line(fen, pure=True)
             except dtb.Error:
@@ -98,6 +107,6 @@ def test_portuguese(portuguese_dir, dtb_exe):
     checked = 0
     with dtb.open_tablebase(portuguese_dir) as tb:
         for _ in range(400):
-            fen = _random_fen(rng, NUMBERS, lambda c, sq: not (sq >= 29 if c == "W" else sq <= 4))
+            fen = _random_fen(rng, NUMBERS, _portuguese_man_ok)
             checked += _agree(tb, dtb_exe, portuguese_dir, fen)
     assert checked > 250
