@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "counters_cli.hpp"
+#include "king_streaks.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -57,6 +58,7 @@ nlohmann::ordered_json line_json(const RulesLine<V>& a) {
         list.push_back({{"move", m.text},
                         {"budget", m.after.budget},
                         {"state", state_json(set, m.state, cur)}});
+        if constexpr (kHasKingStreaks<V>) list.back()["king_streaks"] = king_streaks_json(cur);
     }
     nlohmann::ordered_json j = {{"variant", V::name},
                                 {"fen", write_fen(p)},
@@ -65,6 +67,7 @@ nlohmann::ordered_json line_json(const RulesLine<V>& a) {
                                 {"wdl", to_string(a.value.wdl)},
                                 {"plies", a.line.size()},
                                 {"line", list}};
+    if constexpr (kHasKingStreaks<V>) j["king_streaks"] = king_streaks_json(p);
     if (a.value.wdl == Wdl::draw) j["drawing_moves"] = drawing_moves(a.moves);
     return j;
 }
@@ -93,10 +96,16 @@ PureLine<V> pure_line(const probe::Tablebase& tb, const std::string& fen) {
 template <class V>
 nlohmann::ordered_json line_json(const PureLine<V>& a) {
     auto list = nlohmann::ordered_json::array();
-    for (const auto& m : a.line) list.push_back({{"move", m.text}, {"dtw", m.after.dtw}});
+    Position<V> cur = a.position;
+    for (const auto& m : a.line) {
+        cur = apply(cur, m.move.move);
+        list.push_back({{"move", m.text}, {"dtw", m.after.dtw}});
+        if constexpr (kHasKingStreaks<V>) list.back()["king_streaks"] = king_streaks_json(cur);
+    }
     nlohmann::ordered_json j = {
         {"variant", V::name}, {"fen", write_fen(a.position)}, {"wdl", to_string(a.value.wdl)},
         {"dtw", a.value.dtw}, {"dtc", a.value.dtc},           {"line", list}};
+    if constexpr (kHasKingStreaks<V>) j["king_streaks"] = king_streaks_json(a.position);
     if (a.value.wdl == Wdl::draw) j["drawing_moves"] = drawing_moves(a.moves);
     return j;
 }

@@ -24,6 +24,18 @@ void print_drawing_moves(Color side, const char* value, const Moves& moves) {
     std::cout << "\n";
 }
 
+// Frisian: the mover's run of moves with one king after its move, where it has one.
+template <class V>
+std::string king_run_text(const Position<V>& after, Color mover) {
+    if constexpr (kHasKingStreaks<V>) {
+        const int n = after.extra.count[static_cast<int>(mover)];
+        if (n > 0)
+            return "  (king run " + std::to_string(n) + "/" + std::to_string(V::king_streak_limit) +
+                   ")";
+    }
+    return "";
+}
+
 // The line that wins within the counters (or keeps the draw they give).
 template <class V>
 void print_line(const RulesLine<V>& a) {
@@ -31,6 +43,7 @@ void print_line(const RulesLine<V>& a) {
     const Position<V>& p = a.counted.position;
     std::cout << write_fen(p) << "\ncounters (" << set.name
               << "): " << state_text(set, a.counted.state, p) << "\n";
+    if constexpr (kHasKingStreaks<V>) std::cout << king_streaks_text(p) << "\n";
     if (a.value.wdl == Wdl::draw)
         return print_drawing_moves(p.side, "draw under the counters", a.moves);
     const Color winner = a.value.wdl == Wdl::win ? p.side : ~p.side;
@@ -42,8 +55,9 @@ void print_line(const RulesLine<V>& a) {
     Position<V> cur = p;
     for (const auto& m : a.line) {
         cur = apply(cur, m.move.move);
-        std::printf("%3d. %-5s %-12s budget %-3d %s\n", ++ply, side_name(mover), m.text.c_str(),
-                    m.after.budget, state_text(set, m.state, cur).c_str());
+        std::printf("%3d. %-5s %-12s budget %-3d %s%s\n", ++ply, side_name(mover), m.text.c_str(),
+                    m.after.budget, state_text(set, m.state, cur).c_str(),
+                    king_run_text(cur, mover).c_str());
         mover = ~mover;
     }
     std::cout << side_name(mover) << " has no move and loses\n";
@@ -55,6 +69,7 @@ void print_line(const PureLine<V>& a) {
     const Position<V>& p = a.position;
     const Value& v = a.value;
     std::cout << write_fen(p) << "\n";
+    if constexpr (kHasKingStreaks<V>) std::cout << king_streaks_text(p) << "\n";
     if (v.wdl == Wdl::draw)
         return print_drawing_moves(p.side, "draw (no forced end of the game)", a.moves);
     const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
@@ -62,9 +77,11 @@ void print_line(const PureLine<V>& a) {
               << plies_text(v.dtw) << " (dtc " << v.dtc << "); " << side_name(winner) << " wins\n";
     Color mover = p.side;
     int ply = 0;
+    Position<V> cur = p;
     for (const auto& m : a.line) {
-        std::printf("%3d. %-5s %-12s dtw %d\n", ++ply, side_name(mover), m.text.c_str(),
-                    int(m.after.dtw));
+        cur = apply(cur, m.move.move);
+        std::printf("%3d. %-5s %-12s dtw %d%s\n", ++ply, side_name(mover), m.text.c_str(),
+                    int(m.after.dtw), king_run_text(cur, mover).c_str());
         mover = ~mover;
     }
     std::cout << side_name(mover) << " "

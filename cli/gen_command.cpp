@@ -310,8 +310,6 @@ void add_gen_command(CLI::App& app) {
         const auto name = variant_from_name(o->variant);
         try {
             run(*o, name);
-        } catch (const gen::Unsupported& e) {
-            throw UsageError(e.what());
         } catch (const std::invalid_argument& e) {
             // Options that contradict each other or the directory: nothing was written.
             throw UsageError(e.what());

@@ -8,6 +8,7 @@
 
 #include "counters_cli.hpp"
 #include "dtb/probe/position_report.hpp"
+#include "king_streaks.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -61,6 +62,7 @@ nlohmann::ordered_json probe_json(const ProbeAnswer<V>& a) {
         list.push_back(value_json({{"move", m.text}}, m.after, report.want));
     auto j = value_json({{"variant", V::name}, {"fen", write_fen(c.position)}}, report.value,
                         report.want);
+    if constexpr (kHasKingStreaks<V>) j["king_streaks"] = king_streaks_json(c.position);
     j["moves"] = list;
     nlohmann::ordered_json rules = {{"rule_set", rp.rule_set().name},
                                     {"state", state_json(rp.rule_set(), c.state, c.position)}};

@@ -55,7 +55,9 @@ void run(const ProbeOptions& o, const probe::Tablebase& tb) {
     auto plies_of = [&](const probe::RulesRatedMove<V>* m) {
         return r.move_plies[std::size_t(m - r.moves.data())];
     };
-    std::cout << fen << "\n" << side_name(p.side) << " to move: " << value_text(v, want) << "\n";
+    std::cout << fen << "\n";
+    if constexpr (kHasKingStreaks<V>) std::cout << king_streaks_text(p) << "\n";
+    std::cout << side_name(p.side) << " to move: " << value_text(v, want) << "\n";
     std::cout << "counters (" << rp.rule_set().name
               << "): " << state_text(rp.rule_set(), c.state, p) << "\n";
     if (!r.error.empty()) {

@@ -50,12 +50,4 @@ std::string_view variant_name(VariantId id) {
     return dispatch(id, [](auto v) { return decltype(v)::name; });
 }
 
-std::optional<std::string> no_tables_reason(VariantId id) {
-    return dispatch(id, [](auto v) -> std::optional<std::string> {
-        using V = decltype(v);
-        if constexpr (kHasTables<V>) return std::nullopt;
-        return no_tables_reason<V>();
-    });
-}
-
 }  // namespace dtb

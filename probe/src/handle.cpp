@@ -118,10 +118,6 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
                   "variant (dtb_open_variant, dtb --variant)";
         return Status::directory;
     }
-    if (const auto why = no_tables_reason(*id)) {
-        message = *why;
-        return Status::variant;
-    }
     try {
         out.reset(new Handle(dirs, *id, cache_bytes, rule_set));
     } catch (const std::bad_alloc&) {

@@ -187,6 +187,39 @@ dtb_cli_test(rules_portuguese_report EXIT 0 JSON
     ARGS rules ${DTB_CLI_PORTUGUESE} --material KKKvK --json
     COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_rules\":158,")
 set_tests_properties(cli.rules_portuguese_report PROPERTIES DEPENDS cli.gen_portuguese_4)
+# Frisian up to 3 pieces: the king-move restriction read from the FEN (":RW47/3": White's king
+# on 47 has made three non-capturing moves in a row), answered under, and shown.
+set(DTB_CLI_FRISIAN ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/frisian)
+dtb_cli_test(gen_frisian_3 EXIT 0
+    ARGS gen frisian --pieces 3 --out ${DTB_CLI_FRISIAN} FRESH ${DTB_CLI_FRISIAN}
+    NOT_REGEX "no tables under the rules")
+set_tests_properties(cli.gen_frisian_3 PROPERTIES FIXTURES_SETUP cli_frisian)
+dtb_cli_test(verify_frisian EXIT 0
+    ARGS verify ${DTB_CLI_FRISIAN} --samples 300
+    REGEX "0 wrong; OK")
+dtb_cli_test(probe_frisian_fourth_king_move EXIT 0 JSON
+    ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43:RW47/3" --json
+    COMPACT_REGEX "\"king_streaks\":{\"limit\":3,\"white\":{\"king\":\"47\",\"moves\":3},\"black\":null},\"wdl\":\"draw\"")
+dtb_cli_test(probe_frisian_fresh EXIT 0 JSON
+    ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43" --json
+    COMPACT_REGEX "\"white\":null,\"black\":null},\"wdl\":\"win\",\"dtw\":3")
+dtb_cli_test(probe_frisian_text EXIT 0
+    ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43:RW47/3"
+    REGEX "White's king on 47 has made 3 of its 3 moves in a row")
+dtb_cli_test(best_frisian_king_run EXIT 0
+    ARGS best ${DTB_CLI_FRISIAN} "W:WK31,36:BK28:RW31/2" --pure
+    REGEX "king run 3/3"
+    NOT_REGEX "king run [4-9]")
+dtb_cli_test(probe_frisian_streak_without_king EXIT 2
+    ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43:RW46/2"
+    REGEX "holds no king")
+dtb_cli_test(probe_frisian_streak_too_long EXIT 2
+    ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43:RW47/4"
+    REGEX "must be 1..3")
+set_tests_properties(cli.verify_frisian cli.probe_frisian_fourth_king_move cli.probe_frisian_fresh
+    cli.probe_frisian_text cli.best_frisian_king_run cli.probe_frisian_streak_without_king
+    cli.probe_frisian_streak_too_long PROPERTIES FIXTURES_REQUIRED cli_frisian)
+
 # Pool up to 4 pieces: where no counter runs (all but three kings against one) a promotion,
 # like a capture, costs one ply of the budget; verify re-derives the entries from their moves.
 set(DTB_CLI_POOL ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/pool)

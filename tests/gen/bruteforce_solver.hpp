@@ -154,6 +154,37 @@ void for_each_placement(const Counts& c, Color side, F&& f) {
     place(place, 0, groups[0].count, 0);
 }
 
+// Every state of a placement p: p itself and, frisian, each king-move streak of a side that
+// has men and kings (none, or one of its kings after 1..limit moves in a row), both sides'
+// streaks in every combination. f(state) for each.
+template <class V, class F>
+void for_each_streak(Position<V> p, F&& f) {
+    using bb = typename V::board::bb;
+    if constexpr (V::king_streak_limit == 0) {
+        f(static_cast<const Position<V>&>(p));
+    } else {
+        // The streaks a side may have: {square, count}, "none" first.
+        auto choices = [&](Color c) {
+            std::vector<std::pair<std::uint8_t, std::uint8_t>> out = {{p.extra.kNone, 0}};
+            if (p.men(c) == 0) return out;
+            for (bb k = p.kings_of(c); k;) {
+                const int sq = pop_lsb(k);
+                for (int n = 1; n <= V::king_streak_limit; ++n)
+                    out.push_back({std::uint8_t(sq), std::uint8_t(n)});
+            }
+            return out;
+        };
+        for (const auto& [ws, wn] : choices(Color::white))
+            for (const auto& [bs, bn] : choices(Color::black)) {
+                p.extra.square[0] = ws;
+                p.extra.count[0] = wn;
+                p.extra.square[1] = bs;
+                p.extra.count[1] = bn;
+                f(static_cast<const Position<V>&>(p));
+            }
+    }
+}
+
 // Every material with each side at least one piece and 2..max_pieces pieces.
 inline std::vector<Counts> all_counts(int max_pieces) {
     std::vector<Counts> out;
@@ -210,8 +241,9 @@ class BruteForceSolver {
 
     explicit BruteForceSolver(Family family, bool plain_passes = false)
         : family_(family), plain_passes_(plain_passes) {
-        if (family.max_pieces < 2 || family.max_pieces > 6)
-            throw std::invalid_argument("brute force: 2 to 6 pieces");
+        if (family.max_pieces < 2 || family.max_pieces > kMaxPieces)
+            throw std::invalid_argument("brute force: 2 to " + std::to_string(kMaxPieces) +
+                                        " pieces");
         if (family.top && family.top->pieces() != family.max_pieces)
             throw std::invalid_argument("brute force: the top material has max_pieces pieces");
         auto t = std::chrono::steady_clock::now();
@@ -279,29 +311,49 @@ class BruteForceSolver {
     // A key that names a position: its pieces by increasing square, 9 bits each (square + 1
     // in 7 bits, then black?, king?), and the side to move in the lowest bit. The boards
     // have at most 78 bits, so square + 1 fits in 7 bits, and 6 pieces in 64. Never 0.
+    // Frisian (at most 5 pieces, 46 bits): each side's king-move streak in 5 bits from bit
+    // 54, White's first: 0 for none, else the streak king's place among all the pieces
+    // (lowest square first) plus one, times 4, plus the count.
     static std::uint64_t encode(const P& p) {
-        std::uint64_t k = 0;
-        for (bb x = p.occupied(); x;) {
+        std::uint64_t k = 0, streaks = 0;
+        int place = 0;
+        for (bb x = p.occupied(); x; ++place) {
             const int sq = pop_lsb(x);
             const bb s = bit<bb>(sq);
             const unsigned kind = ((p.black & s) ? 2u : 0u) | ((p.kings & s) ? 1u : 0u);
             k = (k << 9) | (std::uint64_t(sq + 1) << 2) | kind;
+            if constexpr (kStreaks)
+                for (int c = 0; c < 2; ++c)
+                    if (p.extra.square[c] == sq)
+                        streaks |= std::uint64_t((place + 1) * 4 + p.extra.count[c]) << (5 * c);
         }
-        return (k << 1) | (p.side == Color::black ? 1u : 0u);
+        return (streaks << kStreakShift) | (k << 1) | (p.side == Color::black ? 1u : 0u);
     }
     static P decode(std::uint64_t k) {
         P p;
         p.side = (k & 1) ? Color::black : Color::white;
+        const std::uint64_t streaks = kStreaks ? k >> kStreakShift : 0;
+        if constexpr (kStreaks) k &= (std::uint64_t(1) << kStreakShift) - 1;
+        int squares[8] = {}, n = 0;  // highest first
         for (k >>= 1; k; k >>= 9) {
             const unsigned code = unsigned(k & 511);
-            const bb s = bit<bb>(int(code >> 2) - 1);
+            const int sq = int(code >> 2) - 1;
+            const bb s = bit<bb>(sq);
             if (code & 2) {
                 p.black |= s;
             } else {
                 p.white |= s;
             }
             if (code & 1) p.kings |= s;
+            if (n < 8) squares[n++] = sq;
         }
+        if constexpr (kStreaks)
+            for (int c = 0; c < 2; ++c) {
+                const unsigned code = unsigned(streaks >> (5 * c)) & 31u;
+                if (code == 0) continue;
+                p.extra.square[c] = std::uint8_t(squares[n - int(code / 4)]);
+                p.extra.count[c] = std::uint8_t(code % 4);
+            }
         return p;
     }
 
@@ -315,6 +367,9 @@ class BruteForceSolver {
     static constexpr std::uint8_t L = std::uint8_t(Outcome::loss);
     static constexpr bool kGiveaway = V::goal == Goal::giveaway;
     static constexpr int kMaxDistance = 60000;
+    static constexpr bool kStreaks = V::king_streak_limit > 0;
+    static constexpr int kStreakShift = 54;
+    static constexpr int kMaxPieces = kStreaks ? 5 : 6;  // the keys' 64 bits
 
     // body(i) for i in [0, n) on all threads; the first exception is rethrown afterwards.
     template <class Body>
@@ -344,7 +399,9 @@ class BruteForceSolver {
         keys_.push_back(0);  // node 0: the terminal node
         for (const Counts& c : materials())
             for (Color side : {Color::white, Color::black})
-                for_each_placement<V>(c, side, [&](const P& p) { keys_.push_back(encode(p)); });
+                for_each_placement<V>(c, side, [&](const P& placed) {
+                    for_each_streak<V>(placed, [&](const P& p) { keys_.push_back(encode(p)); });
+                });
         if (keys_.size() >= kConv) throw std::length_error("brute force: too many positions");
         std::size_t cap = 1;
         while (cap < keys_.size() + keys_.size() / 2) cap *= 2;  // at most 2/3 full

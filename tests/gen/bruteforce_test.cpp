@@ -1,7 +1,7 @@
 // The generator against an independent brute-force solver (bruteforce_solver.hpp): WDL,
-// DTW and DTC of every position with up to 3 pieces of every variant (frisian excepted),
-// and up to 4 pieces on the 8x8 boards; published small-ending counts (REFERENCES.md)
-// against both; frisian refused.
+// DTW and DTC of every position with up to 3 pieces of every variant (frisian with every
+// king-move streak), and up to 4 pieces on the 8x8 boards; published small-ending counts
+// (REFERENCES.md) against both.
 //
 // Long tests (name contains "Long", out of the default run): the other 8x8 variants with 4
 // pieces (gen_test_support.hpp says which run which), international with 4 pieces, and
@@ -323,12 +323,6 @@ TEST(KnownValues, EnglishTwoPieces) {
 
 // ---------------------------------------------------------------------------------------
 
-TEST(GeneratorLimits, FrisianIsUnsupported) {
-    EXPECT_THROW(gen::SolvedSlices<Frisian>::solve(2, 1), gen::Unsupported);
-    EXPECT_THROW(gen::SolvedSlices<Frisian>::solve(3), gen::Unsupported);
-}
-
-// ---------------------------------------------------------------------------------------
 // The generator against the brute force, position by position.
 
 template <class V>

@@ -53,8 +53,8 @@
 // russian three kings against one and all it leads to, 318k positions and 10.1M states
 // (at most 40 at a position), 160 MB, 2.5 s; KMvKM with the men on their last two rows,
 // 955k positions and 161M states (1425 at a position: kings-only and balance apart), 1.4
-// GB, 27 s (as much again for verify()). Giveaway (no counters, inverted goal) and
-// frisian (king-move streaks in the position) are out of scope.
+// GB, 27 s (as much again for verify()). Giveaway (no counters, inverted goal) is out of
+// scope; frisian's king-move streaks are part of its positions (bruteforce_solver.hpp's keys).
 #pragma once
 
 #include <algorithm>
@@ -333,7 +333,6 @@ template <class V>
 class RulesOracle {
   public:
     static_assert(V::goal == Goal::normal, "giveaway has no counters: out of scope");
-    static_assert(V::king_streak_limit == 0, "frisian's streaks are not in the key");
     using G = typename V::board;
     using bb = typename G::bb;
     using P = Position<V>;
@@ -646,9 +645,11 @@ class RulesOracle {
         std::vector<std::uint64_t> queue;
         for (const Counts& c : family_.materials)
             for (Color side : {Color::white, Color::black})
-                for_each_placement<V>(c, side, [&](const P& p) {
-                    if (seed_rows_ok(p) && seen.insert(encode(p)).second)
-                        queue.push_back(encode(p));
+                for_each_placement<V>(c, side, [&](const P& placed) {
+                    if (!seed_rows_ok(placed)) return;
+                    for_each_streak<V>(placed, [&](const P& p) {
+                        if (seen.insert(encode(p)).second) queue.push_back(encode(p));
+                    });
                 });
         MoveList<G> moves;
         for (std::size_t i = 0; i < queue.size(); ++i) {

@@ -96,6 +96,13 @@ TEST(RulesAgreement, InternationalCanadianTurkishThreePieces) {
     expect_agreement<International>(International::rule_sets[0], 3);
     expect_agreement<Turkish>(Turkish::rule_sets[0], 3);
 }
+// Frisian: two kings against one (7 moves each) and king against king (2 moves each), the
+// king-move streaks of a side with men part of every state.
+TEST(RulesAgreement, FrisianThreePieces) { expect_agreement<Frisian>(Frisian::rule_sets[0], 3); }
+TEST(RulesAgreementLong, LongFrisianTwoKingsAgainstOneWithMen) {
+    expect_agreement<Frisian>(Frisian::rule_sets[0], 4, {Counts{1, 2, 0, 1}, Counts{1, 1, 0, 1}},
+                              false, 1);
+}
 TEST(RulesAgreement, PortugueseSpanishThreePieces) {
     expect_agreement<Portuguese>(Portuguese::rule_sets[0], 3);
     expect_agreement<Spanish>(Spanish::rule_sets[1], 3);

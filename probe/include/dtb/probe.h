@@ -64,7 +64,9 @@ typedef struct dtb_value {
 /* A position for engines: bit n-1 of a mask is square n in the variant's PDN numbering
  * (e.g. 1..32 on 8x8, 1..50 on 10x10, 1..72 in canadian); word 0 holds squares 1..64, word 1
  * squares 65..128. Variants written only in algebraic notation (turkish, armenian) number
- * a1 = 1, b1 = 2, ..., h1 = 8, a2 = 9, ..., h8 = 64. Kings are also in white or black. */
+ * a1 = 1, b1 = 2, ..., h1 = 8, a2 = 9, ..., h8 = 64. Kings are also in white or black.
+ * Frisian: a dtb_position has no king-move streak (no king has made a run of moves); a
+ * position with one is given as a FEN with its ":R" field (e.g. ":RW28/2"). */
 typedef struct dtb_position {
     int side_to_move; /* 0 White, 1 Black */
     uint64_t white[2];

@@ -9,6 +9,19 @@
 //
 // so the positions of one men configuration (a block, where only king moves happen) are
 // contiguous: block = white_men * B + black_men, block size WK * BK.
+//
+// Frisian: a side with men and kings also has a king-move streak (core/position.hpp), which
+// its king moves change and so belongs inside the block: S_w * S_b sub-blocks of WK * BK
+// positions, one per pair of streaks,
+//
+//   in block = ((white_streak * S_b + black_streak) * WK + white_kings) * BK + black_kings
+//
+// with S = 1 + L * k for a side of k kings and men (L = king_streak_limit), else 1; a streak
+// is 0 for none, else 1 + L * j + (n - 1) for a run of n moves of the side's j-th king
+// (lowest square first). Every streak names a king of the position, so none makes an index
+// broken. The positions a capture or a man move leads to (the mover's streak is then none)
+// are whole sub-blocks. A white-king rank below is (white_streak * S_b + black_streak) *
+// WK + white_kings: White's and Black's terms of the index stay apart.
 #pragma once
 
 #if defined(__BMI2__)
@@ -56,6 +69,8 @@ template <class V>
 class Index {
     using G = typename V::board;
     using bb = typename G::bb;
+    static constexpr bool kStreaks = V::king_streak_limit > 0;
+    static constexpr int kRun = kStreaks ? V::king_streak_limit : 1;
 
   public:
     explicit Index(const Material& m) : m_(m) {
@@ -64,7 +79,12 @@ class Index {
         black_men_ = binomial(kManSquares, m.black_men);
         white_kings_ = binomial(G::squares - men, m.white_kings);
         black_kings_ = binomial(G::squares - men - m.white_kings, m.black_kings);
-        block_size_ = white_kings_ * black_kings_;
+        if constexpr (kStreaks) {
+            streaks_[0] = m.white_men && m.white_kings ? 1 + kRun * m.white_kings : 1;
+            streaks_[1] = m.black_men && m.black_kings ? 1 + kRun * m.black_kings : 1;
+        }
+        white_ranks_ = streaks_[0] * streaks_[1] * white_kings_;
+        block_size_ = white_ranks_ * black_kings_;
         size_ = white_men_ * black_men_ * block_size_;
     }
 
@@ -72,17 +92,31 @@ class Index {
     std::uint64_t size() const { return size_; }
     std::uint64_t blocks() const { return white_men_ * black_men_; }
     std::uint64_t block_size() const { return block_size_; }
+    // Whether the index holds king-move streaks (frisian, a side with men and kings): its
+    // positions are then more than placements.
+    bool has_streaks() const { return streaks_[0] * streaks_[1] > 1; }
+    // The streaks colour c may have: 1 where it has none to keep.
+    std::uint64_t streaks(Color c) const { return streaks_[static_cast<int>(c)]; }
 
     // The index of p, whose material must be this one (the side to move is not part of it).
     std::uint64_t rank(const Position<V>& p) const {
         const bb wm = p.men(Color::white), bm = p.men(Color::black);
         const bb free = G::board & ~(wm | bm);
-        const bb wk = p.kings_of(Color::white), bk = p.kings_of(Color::black);
         const std::uint64_t block = rank_subset(wm, kManMask[0], m_.white_men) * black_men_ +
                                     rank_subset(bm, kManMask[1], m_.black_men);
-        const std::uint64_t kings = rank_subset(wk, free, m_.white_kings) * black_kings_ +
-                                    rank_subset(bk, free & ~wk, m_.black_kings);
-        return block * block_size_ + kings;
+        return block * block_size_ + white_part(p, free) + black_part(p, free);
+    }
+
+    // What colour c's streak adds to p's index (0 without one): a man move, which ends the
+    // mover's run, lands that much lower in its block than p stands in its own.
+    std::uint64_t streak_term(const Position<V>& p, Color c) const {
+        if constexpr (kStreaks) {
+            const std::uint64_t sub = white_kings_ * black_kings_;
+            return c == Color::white ? streak_code(p, c) * streaks_[1] * sub
+                                     : streak_code(p, c) * sub;
+        } else {
+            return 0;
+        }
     }
 
     // The first index of p's block (its men configuration).
@@ -100,13 +134,11 @@ class Index {
     // then the same for every position it makes): the block and White's kings; Black's kings.
     std::uint64_t white_kings_term(const Position<V>& p, std::uint64_t block_base) const {
         const bb free = G::board & ~(p.men(Color::white) | p.men(Color::black));
-        return block_base +
-               rank_subset(p.kings_of(Color::white), free, m_.white_kings) * black_kings_;
+        return block_base + white_part(p, free);
     }
     std::uint64_t black_kings_term(const Position<V>& p) const {
         const bb free = G::board & ~(p.men(Color::white) | p.men(Color::black));
-        return rank_subset(p.kings_of(Color::black), free & ~p.kings_of(Color::white),
-                           m_.black_kings);
+        return black_part(p, free);
     }
 
     // The position of index i with side to move `side`; false for a broken index (men of
@@ -117,14 +149,29 @@ class Index {
         const bb bm = unrank_subset(block % black_men_, kManMask[1], m_.black_men);
         if (wm & bm) return false;
         const bb free = G::board & ~(wm | bm);
-        const bb wk = unrank_subset(kings / black_kings_, free, m_.white_kings);
+        const std::uint64_t w = kings / black_kings_;
+        const bb wk = unrank_subset(white_set(w), free, m_.white_kings);
         const bb bk = unrank_subset(kings % black_kings_, free & ~wk, m_.black_kings);
         p = Position<V>{};
         p.white = wm | wk;
         p.black = bm | bk;
         p.kings = wk | bk;
         p.side = side;
+        set_streaks(p, w);
         return true;
+    }
+
+    // The rank of the white kings' set alone in a white-king rank.
+    std::uint64_t white_set(std::uint64_t white_rank) const {
+        return kStreaks ? white_rank % white_kings_ : white_rank;
+    }
+    // Frisian: p's streaks from its white-king rank (p's kings placed already).
+    void set_streaks(Position<V>& p, std::uint64_t white_rank) const {
+        if constexpr (kStreaks) {
+            const std::uint64_t pair = white_rank / white_kings_;
+            set_streak(p, Color::white, pair / streaks_[1]);
+            set_streak(p, Color::black, pair % streaks_[1]);
+        }
     }
 
     // The men configuration of a block, as {white men, black men}; broken when they overlap.
@@ -149,7 +196,7 @@ class Index {
         p.side = side;
         const int kw = m_.white_kings, kb = m_.black_kings;
         std::array<int, 17> cw{}, cb{};
-        unrank_ordinals(wk_begin, kw, cw);
+        unrank_ordinals(white_set(wk_begin), kw, cw);
         std::uint64_t i = block * block_size_ + wk_begin * black_kings_;
         for (std::uint64_t w = wk_begin; w < wk_end; ++w) {
             bb wk = 0;
@@ -166,10 +213,16 @@ class Index {
                 p.white = wm | wk;
                 p.black = bm | bk;
                 p.kings = wk | bk;
+                set_streaks(p, w);
                 f(i++, std::as_const(p));
                 next_combination(cb, kb, r);
             }
-            next_combination(cw, kw, n);
+            // The next white-king rank: the next set, or the first set of the next streaks.
+            if (kStreaks && white_set(w) + 1 == white_kings_) {
+                for (int j = 0; j < kw; ++j) cw[j] = j;
+            } else {
+                next_combination(cw, kw, n);
+            }
         }
     }
 
@@ -212,10 +265,11 @@ class Index {
 
     // Ranks of each kind of piece: block = white men's rank * black_men_ranks() + black
     // men's rank, and the index within a block is white kings' rank * black_king_ranks() +
-    // black kings' rank.
+    // black kings' rank (a white-king rank with the streaks, where they are kept).
     std::uint64_t white_men_ranks() const { return white_men_; }
     std::uint64_t black_men_ranks() const { return black_men_; }
-    std::uint64_t white_king_ranks() const { return white_kings_; }
+    std::uint64_t white_king_ranks() const { return white_ranks_; }
+    std::uint64_t white_king_sets() const { return white_kings_; }  // without the streaks
     std::uint64_t black_king_ranks() const { return black_kings_; }
 
     // The k-subset of rank r as a set of ordinals (bit j: the j-th square of a universe).
@@ -251,6 +305,40 @@ class Index {
     }
 
   private:
+    // White's and Black's terms of the index within a block (`free`: the squares the men
+    // leave).
+    std::uint64_t white_part(const Position<V>& p, bb free) const {
+        std::uint64_t r = rank_subset(p.kings_of(Color::white), free, m_.white_kings);
+        if constexpr (kStreaks) r += streak_code(p, Color::white) * streaks_[1] * white_kings_;
+        return r * black_kings_;
+    }
+    std::uint64_t black_part(const Position<V>& p, bb free) const {
+        const std::uint64_t r =
+            rank_subset(p.kings_of(Color::black), free & ~p.kings_of(Color::white), m_.black_kings);
+        if constexpr (kStreaks)
+            return r + streak_code(p, Color::black) * white_kings_ * black_kings_;
+        return r;
+    }
+
+    // Colour c's streak as a number below streaks(c) (see the top of this file).
+    std::uint64_t streak_code(const Position<V>& p, Color c) const {
+        const int s = static_cast<int>(c);
+        const auto sq = p.extra.square[s];
+        if (streaks_[s] == 1 || sq == p.extra.kNone) return 0;
+        const int j = popcount(p.kings_of(c) & (bit<bb>(sq) - 1));
+        return 1 + std::uint64_t(kRun * j + p.extra.count[s] - 1);
+    }
+    void set_streak(Position<V>& p, Color c, std::uint64_t code) const {
+        const int s = static_cast<int>(c);
+        p.extra.square[s] = p.extra.kNone;
+        p.extra.count[s] = 0;
+        if (code == 0) return;
+        bb kings = p.kings_of(c);
+        for (std::uint64_t j = (code - 1) / kRun; j > 0; --j) kings &= kings - 1;
+        p.extra.square[s] = std::uint8_t(lsb(kings));
+        p.extra.count[s] = std::uint8_t((code - 1) % kRun + 1);
+    }
+
     // The next k-subset in colex order of ordinals c[0] < ... < c[k-1] below n.
     static void next_combination(std::array<int, 17>& c, int k, int n) {
         for (int j = 0; j < k; ++j) {
@@ -303,6 +391,8 @@ class Index {
 
     Material m_;
     std::uint64_t white_men_ = 1, black_men_ = 1, white_kings_ = 1, black_kings_ = 1;
+    std::array<std::uint64_t, 2> streaks_ = {1, 1};  // frisian: streaks by colour
+    std::uint64_t white_ranks_ = 1;                  // white-king ranks, streaks included
     std::uint64_t block_size_ = 1, size_ = 1;
 };
 

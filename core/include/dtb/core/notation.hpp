@@ -227,7 +227,10 @@ Position<V> parse_fen(std::string_view text) {
                 throw NotationError("FEN: the king-move streak names " +
                                     S::name(p.extra.square[c]) +
                                     ", which holds no king of that side");
-            if (!p.men(Color(c))) p.extra = {};  // no restriction without men (see apply.hpp)
+            if (!p.men(Color(c))) {  // no restriction without men (see apply.hpp)
+                p.extra.square[c] = p.extra.kNone;
+                p.extra.count[c] = 0;
+            }
         }
     }
     return p;

@@ -50,10 +50,11 @@ inline constexpr int kVariantCount = 16;
 
 // X(RuleStruct) for every variant, in VariantId order: for declaring what a library compiles
 // once per variant (explicit instantiations; CMake reads its list of those sources from here).
-#define DTB_FOR_EACH_VARIANT(X)                                                          \
-    X(Russian)                                                                           \
-    X(Brazilian) X(Pool) X(Portuguese) X(Spanish) X(Czech) X(Thai) X(English) X(African) \
-        X(Giveaway) X(Italian) X(International) X(Canadian) X(Frisian) X(Turkish) X(Armenian)
+#define DTB_FOR_EACH_VARIANT(X)                                                                    \
+    X(Russian)                                                                                     \
+    X(Brazilian)                                                                                   \
+    X(Pool) X(Portuguese) X(Spanish) X(Czech) X(Thai) X(English) X(African) X(Giveaway) X(Italian) \
+        X(International) X(Canadian) X(Frisian) X(Turkish) X(Armenian)
 
 // Calls f(Rules{}) with the rule struct of `id`. The only place a runtime variant becomes a
 // type: everything behind it is compiled once per variant.
@@ -112,21 +113,5 @@ std::span<const VariantName> variant_names();
 std::optional<VariantName> find_variant(std::string_view name);
 
 std::string_view variant_name(VariantId id);
-
-// Whether dtb makes tables of V: frisian's king-move restriction (no more than 3 moves in a row
-// with one king) is not yet part of the position state the generator indexes.
-template <class V>
-inline constexpr bool kHasTables = V::king_streak_limit == 0;
-
-// Why V has no tables, to show a user (when !kHasTables<V>).
-template <class V>
-std::string no_tables_reason() {
-    return std::string(V::name) +
-           " has no tables: the king-move restriction (no more than 3 consecutive moves with "
-           "one king) is not yet part of the generator's position state";
-}
-
-// Why `id` has no tables, or nullopt when it has them.
-std::optional<std::string> no_tables_reason(VariantId id);
 
 }  // namespace dtb

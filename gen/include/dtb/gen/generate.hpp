@@ -16,7 +16,6 @@
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/material.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/unsupported.hpp"
 
 namespace dtb::gen {
 
@@ -84,8 +83,8 @@ struct GenEstimate {
 };
 GenEstimate estimate(VariantId id, const GenOptions& o);
 
-// Generates variant `id`'s tables as `o` says. Throws Unsupported for a variant without
-// tables (no_tables_reason), std::invalid_argument for options that contradict each other,
+// Generates variant `id`'s tables as `o` says. Throws std::invalid_argument for options that
+// contradict each other,
 // compress::TableError for a directory that cannot be written or completed.
 GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb = {});
 

@@ -5,8 +5,9 @@
 // changes only when the king stands strictly between the two (by bit number), a few squares
 // at most for a step. Otherwise every king keeps its ordinal, and the position reached has
 // the same place in its block as the position moved from has in its own: the child's index
-// is the child block's first index plus that place. The child blocks are found once per
-// block, by side, man and direction.
+// is the child block's first index plus that place (less the mover's king-move streak, which
+// the man move ends: frisian). The child blocks are found once per block, by side, man and
+// direction.
 #pragma once
 
 #include <array>
@@ -48,6 +49,7 @@ class ManChildren {
                 }
             }
         }
+        index_ = idx;
     }
 
     // The index of the position a non-crowning move from -> to of a man of p's side to move
@@ -60,7 +62,9 @@ class ManChildren {
         const int d = hi - lo;
         int k = 0;
         while (k + 1 < kSteps && kStep[std::size_t(k)] != d) ++k;
-        return base_[std::size_t(p.side)][std::size_t(from)][std::size_t(k)] + in_block;
+        // A man move ends the mover's king-move run (frisian): its streak term goes.
+        return base_[std::size_t(p.side)][std::size_t(from)][std::size_t(k)] + in_block -
+               index_.streak_term(p, p.side);
     }
 
   private:
@@ -94,6 +98,7 @@ class ManChildren {
     }
 
     std::array<std::array<std::array<std::uint64_t, kSteps>, G::bits>, 2> base_{};
+    Index<V> index_{Material{}};
 };
 
 }  // namespace dtb::gen

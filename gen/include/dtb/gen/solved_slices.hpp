@@ -23,7 +23,6 @@
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/solver.hpp"
 #include "dtb/gen/symmetry.hpp"
-#include "dtb/gen/unsupported.hpp"
 
 namespace dtb::gen {
 
@@ -120,22 +119,18 @@ std::optional<Value> SolvedSlices<V>::probe(const Position<V>& p) const {
 
 template <class V>
 SolvedSlices<V> SolvedSlices<V>::solve(int max_pieces, int threads) {
-    if constexpr (!kHasTables<V>) {
-        throw Unsupported(no_tables_reason<V>());
-    } else {
-        if (threads > 0) omp_set_num_threads(threads);
-        SolvedSlices tb;
-        tb.set_max_pieces(max_pieces);
-        for (const Material& m : materials_up_to(max_pieces)) {
-            if (const Slice<V>* twin = tb.slice(m.flipped())) {
-                tb.add(Symmetry<V>::flipped(*twin));
-                continue;
-            }
-            SliceSolver<V> solver(m, tb.exits());
-            tb.add(solver.solve());
+    if (threads > 0) omp_set_num_threads(threads);
+    SolvedSlices tb;
+    tb.set_max_pieces(max_pieces);
+    for (const Material& m : materials_up_to(max_pieces)) {
+        if (const Slice<V>* twin = tb.slice(m.flipped())) {
+            tb.add(Symmetry<V>::flipped(*twin));
+            continue;
         }
-        return tb;
+        SliceSolver<V> solver(m, tb.exits());
+        tb.add(solver.solve());
     }
+    return tb;
 }
 
 // Compiled once per variant in gen (gen/src/entry_points.cpp.in), not in every test.
