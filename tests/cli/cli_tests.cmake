@@ -199,10 +199,10 @@ dtb_cli_test(verify_frisian EXIT 0
     REGEX "0 wrong; OK")
 dtb_cli_test(probe_frisian_fourth_king_move EXIT 0 JSON
     ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43:RW47/3" --json
-    COMPACT_REGEX "\"king_streaks\":{\"limit\":3,\"white\":{\"king\":\"47\",\"moves\":3},\"black\":null},\"wdl\":\"draw\"")
+    COMPACT_REGEX "\"fen\":\"W:W46,K47:BK43:RW47/3\",\"wdl\":\"draw\",.*\"king_streaks\":{\"limit\":3,\"white\":{\"king\":\"47\",\"moves\":3},\"black\":null}")
 dtb_cli_test(probe_frisian_fresh EXIT 0 JSON
     ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43" --json
-    COMPACT_REGEX "\"white\":null,\"black\":null},\"wdl\":\"win\",\"dtw\":3")
+    COMPACT_REGEX "\"fen\":\"W:W46,K47:BK43\",\"wdl\":\"win\",\"dtw\":3,.*\"king_streaks\":{\"limit\":3,\"white\":null,\"black\":null}")
 dtb_cli_test(probe_frisian_text EXIT 0
     ARGS probe ${DTB_CLI_FRISIAN} "W:W46,K47:BK43:RW47/3"
     REGEX "White's king on 47 has made 3 of its 3 moves in a row")

@@ -172,6 +172,53 @@ TEST(Index, VisitWalksTheValidEntriesInOrder) {
     }
 }
 
+// Frisian: a side with men and kings keeps its king-move streak in the index. Every entry of
+// such a material is a position with a streak naming one of the side's kings; rank, unrank,
+// the block visitor, the king table and the two colours' terms agree on it, and a streak's
+// term is what a man move (which ends the mover's run) takes off.
+TEST(Index, FrisianStreaksRoundTrip) {
+    for (const char* name : {"KMvK", "KKMvK", "KvKKM", "KMvKM", "KMMvM", "KKvK"}) {
+        const Material m = *Material::parse(name);
+        const Index<Frisian> idx(m);
+        const KingTable<Frisian> kings(idx);
+        const std::uint64_t sw = m.white_men && m.white_kings ? 1 + 3 * m.white_kings : 1;
+        const std::uint64_t sb = m.black_men && m.black_kings ? 1 + 3 * m.black_kings : 1;
+        EXPECT_EQ(idx.streaks(Color::white), sw) << name;
+        EXPECT_EQ(idx.streaks(Color::black), sb) << name;
+        EXPECT_EQ(idx.size(), Index<International>(m).size() * sw * sb) << name;
+        std::uint64_t visited = 0, expected = 0, without_streak = 0;
+        for (std::uint64_t b = 0; b < idx.blocks(); ++b) {
+            const auto [wm, bm] = idx.block_men(b);
+            if (!(wm & bm)) expected += idx.block_size();
+            const std::uint64_t base = b * idx.block_size();
+            idx.visit(b, 0, idx.white_king_ranks(), Color::white,
+                      [&](std::uint64_t i, const Position<Frisian>& p) {
+                          ++visited;
+                          ASSERT_EQ(idx.rank(p), i) << name;
+                          Position<Frisian> q, t;
+                          ASSERT_TRUE(idx.unrank(i, Color::white, q));
+                          ASSERT_EQ(q, p) << name << " index " << i;
+                          kings.unrank(i - base, wm, bm, Color::white, t);
+                          ASSERT_EQ(t, p) << name << " index " << i;
+                          ASSERT_EQ(idx.white_kings_term(p, base) + idx.black_kings_term(p), i);
+                          for (int c = 0; c < 2; ++c)
+                              if (p.extra.square[c] != p.extra.kNone) {
+                                  ASSERT_TRUE(p.kings_of(Color(c)) &
+                                              bit<Board10x10::bb>(p.extra.square[c]));
+                                  ASSERT_TRUE(p.men(Color(c)));
+                              }
+                          Position<Frisian> fresh = p;
+                          fresh.extra = {};
+                          without_streak += fresh == p;
+                          EXPECT_EQ(idx.rank(fresh), i - idx.streak_term(p, Color::white) -
+                                                         idx.streak_term(p, Color::black));
+                      });
+        }
+        EXPECT_EQ(visited, expected) << name;
+        EXPECT_EQ(without_streak * sw * sb, visited) << name;
+    }
+}
+
 TEST(Material, NamesRoundTripAndOrderFollowsDependencies) {
     for (const auto& m : materials_up_to(5)) EXPECT_EQ(Material::parse(m.name()), m);
     EXPECT_FALSE(Material::parse("KvX"));
