@@ -6,7 +6,8 @@
 // Long tests (name contains "Long", out of the default run): the other 8x8 variants with 4
 // pieces (gen_test_support.hpp says which run which), international with 4 pieces, and
 // turkish and armenian with 4 pieces (the materials with at most one man among the 4: the
-// whole 4-piece graph of the 64-square board does not fit in memory).
+// whole 4-piece graph of the 64-square board does not fit in memory), and frisian with 4
+// pieces in the same way, every king-move streak included.
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
@@ -369,6 +370,17 @@ TYPED_TEST(GenAgreesWithBruteForceFullBoard, LongUpToFourPiecesOneMan) {
         compare_family<TypeParam>({4, Counts{0, white, 1, 3 - white}}, 4);
     }
     SolvedTables<TypeParam>::release();
+}
+
+// Frisian with 4 pieces, every king-move streak: the families of the materials with one man
+// among the 4 (where that man's side has kings too, or will have: the streaks), as for the
+// full boards; the 4-piece graph with two men does not fit in memory.
+TEST(GenAgreesWithBruteForceLong, LongFrisianUpToFourPiecesOneMan) {
+    for (int white = 1; white <= 3; ++white) {
+        compare_family<Frisian>({4, Counts{1, white - 1, 0, 4 - white}}, 4);
+        compare_family<Frisian>({4, Counts{0, white, 1, 3 - white}}, 4);
+    }
+    SolvedTables<Frisian>::release();
 }
 
 }  // namespace
