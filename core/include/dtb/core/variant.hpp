@@ -50,11 +50,10 @@ inline constexpr int kVariantCount = 16;
 
 // X(RuleStruct) for every variant, in VariantId order: for declaring what a library compiles
 // once per variant (explicit instantiations; CMake reads its list of those sources from here).
-#define DTB_FOR_EACH_VARIANT(X)                                                                    \
-    X(Russian)                                                                                     \
-    X(Brazilian)                                                                                   \
-    X(Pool) X(Portuguese) X(Spanish) X(Czech) X(Thai) X(English) X(African) X(Giveaway) X(Italian) \
-        X(International) X(Canadian) X(Frisian) X(Turkish) X(Armenian)
+#define DTB_FOR_EACH_VARIANT(X)                                                          \
+    X(Russian)                                                                           \
+    X(Brazilian) X(Pool) X(Portuguese) X(Spanish) X(Czech) X(Thai) X(English) X(African) \
+        X(Giveaway) X(Italian) X(International) X(Canadian) X(Frisian) X(Turkish) X(Armenian)
 
 // Calls f(Rules{}) with the rule struct of `id`. The only place a runtime variant becomes a
 // type: everything behind it is compiled once per variant.
