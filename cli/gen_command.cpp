@@ -1,4 +1,5 @@
 // dtb gen: generate the tablebase of a variant up to N pieces.
+#include <sched.h>
 #include <sys/resource.h>
 #if __has_include(<malloc.h>)
 #include <malloc.h>
@@ -9,11 +10,17 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <memory>
+#include <thread>
 
 #include "cli.hpp"
 #include "dtb/gen/generate.hpp"
+#ifdef DTB_HAVE_MPI
+#include "dtb/gen/mpi_ranks.hpp"
+#endif
 
 namespace dtb::cli {
 
@@ -32,7 +39,67 @@ struct GenCliOptions {
     bool estimate = false;  // print what the run needs, and stop
     bool force = false;     // run even when the machine has less
     std::string memory;     // --memory: "20G", "512M", bytes; "" for the default share
+    bool mpi = false;       // --mpi: spread over the ranks of an MPI launcher
 };
+
+// How many processes an MPI launcher started this one among (mpirun: OpenMPI's variable,
+// MPICH's and Slurm's PMI one); 1 when none did.
+int launched_ranks() {
+    for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+        if (const char* v = std::getenv(name)) return std::max(1, std::atoi(v));
+    return 1;
+}
+
+// This process's share of a distributed run on its machine: the MPI ranks when launched by
+// one (--mpi, or found under mpirun), else null.
+struct RunRanks {
+#ifdef DTB_HAVE_MPI
+    std::unique_ptr<gen::MpiRanks> mpi;
+#endif
+    gen::Ranks* ranks() const {
+#ifdef DTB_HAVE_MPI
+        return mpi.get();
+#else
+        return nullptr;
+#endif
+    }
+    int rank() const { return ranks() ? ranks()->rank() : 0; }
+    int size() const { return ranks() ? ranks()->size() : 1; }
+    int local_size() const {
+#ifdef DTB_HAVE_MPI
+        if (mpi) return mpi->local_size();
+#endif
+        return 1;
+    }
+    // "rank 1 of 2: " before what a rank prints, "" alone.
+    std::string prefix() const {
+        return size() > 1
+                   ? "rank " + std::to_string(rank()) + " of " + std::to_string(size()) + ": "
+                   : "";
+    }
+    // Ends every rank after an error here (they would wait for this one forever).
+    void abort_all([[maybe_unused]] int exit_code) {
+#ifdef DTB_HAVE_MPI
+        if (mpi && mpi->size() > 1) mpi->abort(exit_code);
+#endif
+    }
+};
+
+RunRanks start_ranks(const GenCliOptions& o) {
+    RunRanks r;
+    const int launched = launched_ranks();
+    if (!o.mpi && launched == 1) return r;
+#ifdef DTB_HAVE_MPI
+    r.mpi = std::make_unique<gen::MpiRanks>();
+#else
+    throw CommandError(kExitFailure, "mpi",
+                       (launched > 1 ? "started by an MPI launcher as one of " +
+                                           std::to_string(launched) + " processes, but this"
+                                     : std::string("--mpi: this")) +
+                           " dtb was built without MPI (install libopenmpi-dev and build again)");
+#endif
+    return r;
+}
 
 // Bytes in words: "512 MiB", "7.2 GiB".
 std::string bytes_text(double b) {
@@ -78,10 +145,24 @@ std::uint64_t parse_memory(const std::string& text) {
     return std::uint64_t(n * double(unit.empty() ? 1ull : 1ull << (10 * (u + 1))));
 }
 
-// The memory budget of the run: --memory, or 85 % of what the machine has available.
-std::uint64_t memory_budget(const GenCliOptions& o) {
+// The memory budget of the run: --memory, or 85 % of what the machine has available, shared
+// by the ranks on it.
+std::uint64_t memory_budget(const GenCliOptions& o, int ranks_here) {
     if (!o.memory.empty()) return parse_memory(o.memory);
-    return std::uint64_t(0.85 * available_memory());
+    return std::uint64_t(0.85 * available_memory() / ranks_here);
+}
+
+// mpirun binds each of a few ranks to one core by default: its OpenMP threads would share it.
+void warn_if_bound(const RunRanks& r) {
+    cpu_set_t set;
+    if (r.size() == 1 || sched_getaffinity(0, sizeof set, &set) != 0) return;
+    const int usable = CPU_COUNT(&set);
+    const int share = std::max(1, int(std::thread::hardware_concurrency()) / r.local_size());
+    if (usable < share)
+        std::fprintf(stderr,
+                     "dtb gen: %sbound to %d of this machine's %u cores, %d of them its share: "
+                     "mpirun --bind-to none lets its threads use them\n",
+                     r.prefix().c_str(), usable, std::thread::hardware_concurrency(), share);
 }
 
 // The space free for `dir` (or, before it exists, for the nearest folder above it that does).
@@ -96,7 +177,8 @@ double free_disk(std::filesystem::path dir) {
 
 // What the run will need, said before it starts: refused (exit code 1) when the machine has
 // less, unless --force; with --estimate, printed and nothing run. Returns false to stop.
-bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
+bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g,
+                 const RunRanks& r) {
     auto need = gen::estimate(name.id, g);
     // Under a budget, the run lets go of slices instead of exceeding it, down to the work of
     // its largest material.
@@ -108,13 +190,13 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
         bytes_text(double(need.memory)) + " of memory (" + bytes_text(memory) + " available) and " +
         bytes_text(double(need.disk)) + " of disk (" + bytes_text(disk) + " free)";
     if (o.estimate) {
-        std::cout << what << "\n";
+        if (r.rank() == 0) std::cout << what << "\n";
         return false;
     }
     const bool short_of_memory = memory > 0 && double(need.memory) > memory;
     const bool short_of_disk = disk > 0 && double(need.disk) > disk;
     if (!short_of_memory && !short_of_disk) {
-        std::fprintf(stderr, "dtb gen: %s\n", what.c_str());
+        std::fprintf(stderr, "dtb gen: %s%s\n", r.prefix().c_str(), what.c_str());
         return true;
     }
     const std::string lack = short_of_memory && short_of_disk ? "memory and disk"
@@ -124,8 +206,8 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
         throw CommandError(kExitFailure, "resources",
                            what + ": more " + lack + " than this machine has; fewer --pieces, " +
                                "or --force to run it all the same");
-    std::fprintf(stderr, "dtb gen: warning: %s: more %s than this machine has (--force)\n",
-                 what.c_str(), lack.c_str());
+    std::fprintf(stderr, "dtb gen: warning: %s%s: more %s than this machine has (--force)\n",
+                 r.prefix().c_str(), what.c_str(), lack.c_str());
     return true;
 }
 
@@ -147,8 +229,9 @@ std::string duration(double s) {
     return buf;
 }
 
-void run(const GenCliOptions& o, const VariantName& name) {
+void run(const GenCliOptions& o, const VariantName& name, RunRanks& r) {
     gen::GenOptions g;
+    g.ranks = r.ranks();
     g.pieces = o.pieces;
     g.out = o.out.empty() ? std::filesystem::path("tables") / std::string(variant_name(name.id))
                           : std::filesystem::path(o.out);
@@ -157,7 +240,7 @@ void run(const GenCliOptions& o, const VariantName& name) {
     g.rules = !o.no_rules;
     g.rule_set = o.rule_set;
     g.wdl_only = o.values == "wdl";
-    g.memory = memory_budget(o);
+    g.memory = memory_budget(o, r.local_size());
     if (!o.only.empty()) {
         g.only = Material::parse(o.only);
         if (!g.only)
@@ -165,8 +248,11 @@ void run(const GenCliOptions& o, const VariantName& name) {
                 "--only '" + o.only +
                 "': a material is written like KKMvK (White's kings K and men M, 'v', Black's)");
     }
-    if (!check_needs(o, name, g)) return;
-    const bool tty = isatty(STDERR_FILENO);
+    if (!check_needs(o, name, g, r)) return;
+    warn_if_bound(r);
+    // Several ranks write to one terminal: a line per material, not a redrawn status line.
+    const bool tty = isatty(STDERR_FILENO) && r.size() == 1;
+    const std::string rank = r.prefix();
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t done_positions = 0;
     double solve_seconds = 0;
@@ -194,15 +280,15 @@ void run(const GenCliOptions& o, const VariantName& name) {
                          tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str(),
                          e.paged, e.paged == 1 ? "" : "s");
         if (!tty)
-            std::fprintf(stderr, "[%d/%d] %s %s (%.3g positions, %.2f s)\n", e.number, e.total,
-                         e.material.name().c_str(),
+            std::fprintf(stderr, "%s[%d/%d] %s %s (%.3g positions, %.2f s)\n", rank.c_str(),
+                         e.number, e.total, e.material.name().c_str(),
                          e.read_back ? "checked, read back"
                          : e.loaded  ? "checked, kept"
                                      : "solved",
                          double(e.positions), e.seconds);
     };
     cb.warning = [&](const std::string& w) {
-        std::fprintf(stderr, "%sdtb: %s\n", tty ? "\r\033[K" : "", w.c_str());
+        std::fprintf(stderr, "%sdtb: %s%s\n", tty ? "\r\033[K" : "", rank.c_str(), w.c_str());
     };
 #if defined(M_MMAP_THRESHOLD) && defined(M_ARENA_MAX)
     // A run allocates and frees arrays of hundreds of megabytes, slice after slice, from
@@ -221,8 +307,9 @@ void run(const GenCliOptions& o, const VariantName& name) {
 #endif
     const auto sum = gen::generate(name.id, g, cb);
     if (tty) std::fprintf(stderr, "\r\033[K");
-    std::cout << name.name << " up to " << o.pieces << " pieces in " << g.out.string() << ": "
-              << sum.slices_solved << " slices solved, " << sum.slices_loaded << " found complete";
+    std::cout << rank << name.name << " up to " << o.pieces << " pieces in " << g.out.string()
+              << ": " << sum.slices_solved << " slices solved, " << sum.slices_loaded
+              << " found complete";
     if (sum.slices_loaded > 0) std::cout << " (" << sum.slices_read_back << " of them read back)";
     if (sum.slices_paged > 0)
         std::cout << "; " << sum.slices_paged << " slices let go for --memory "
@@ -272,6 +359,12 @@ void add_gen_command(CLI::App& app) {
         "It holds at most --memory (default 85 % of the memory available): past it, the\n"
         "slices later materials still look into are let go, largest first, to mapped scratch\n"
         "files in DIR/.dtb-scratch (removed at the end; the same tables).\n"
+        "Under mpirun (or with --mpi) the run is spread over the ranks: each solves its share\n"
+        "of the materials (a material starts when those it captures or promotes into are\n"
+        "written, by whichever rank), reads the others' from their tables, and rank 0 writes\n"
+        "the manifest: DIR must be one directory every rank sees. The same tables; a killed\n"
+        "job resumes when started again. Give each rank its machine's cores (mpirun\n"
+        "--bind-to none); ranks sharing a machine share its default --memory.\n"
         "Examples:\n"
         "  dtb gen russian --pieces 4                 (into tables/russian)\n"
         "  dtb gen english --pieces 3 --out tables/english --threads 2\n"
@@ -279,7 +372,8 @@ void add_gen_command(CLI::App& app) {
         "  dtb gen russian --pieces 4 --compression fast --out tables/fast && dtb pack "
         "tables/fast\n"
         "  dtb gen russian --pieces 4 --values wdl --out tables/wdl\n"
-        "  dtb gen russian --pieces 7 --estimate      (what it needs; runs nothing)");
+        "  dtb gen russian --pieces 7 --estimate      (what it needs; runs nothing)\n"
+        "  mpirun -np 4 --map-by node --bind-to none dtb gen russian --pieces 6 --out /shared/ru");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
     cmd->add_option("--pieces", o->pieces, "Largest number of pieces")
         ->required()
@@ -295,6 +389,9 @@ void add_gen_command(CLI::App& app) {
                     "Memory the run may hold, e.g. 20G or 512M (default: 85 % of what is "
                     "available). Above it, slices later materials need are let go to mapped "
                     "scratch files; the tables are the same bytes");
+    cmd->add_flag("--mpi", o->mpi,
+                  "Spread the run over the processes of an MPI launcher (found by itself under "
+                  "mpirun); see the README");
     cmd->add_flag("--force", o->force,
                   "Run even when the estimate exceeds the memory or disk this machine has");
     cmd->add_option("--values", o->values,
@@ -308,11 +405,18 @@ void add_gen_command(CLI::App& app) {
                            "Table compression: small (smallest files, default) or fast");
     cmd->callback([o] {
         const auto name = variant_from_name(o->variant);
+        RunRanks ranks = start_ranks(*o);
         try {
-            run(*o, name);
-        } catch (const std::invalid_argument& e) {
+            run(*o, name, ranks);
+        } catch (const std::exception& e) {
+            if (ranks.size() > 1) {
+                std::fprintf(stderr, "dtb: %s%s\n", ranks.prefix().c_str(), e.what());
+                ranks.abort_all(dynamic_cast<const std::invalid_argument*>(&e) ? kExitBadInput
+                                                                               : kExitFailure);
+            }
             // Options that contradict each other or the directory: nothing was written.
-            throw UsageError(e.what());
+            if (dynamic_cast<const std::invalid_argument*>(&e)) throw UsageError(e.what());
+            throw;
         }
     });
 }

@@ -6,7 +6,8 @@ set -euo pipefail
 packages=(g++ make cmake pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
           nlohmann-json3-dev libzstd-dev libxxhash-dev
           python3-dev pybind11-dev python3-pytest
-          libcpp-httplib-dev chromium chromium-driver python3-selenium wrk)
+          libcpp-httplib-dev libopenmpi-dev openmpi-bin
+          chromium chromium-driver python3-selenium wrk)
 
 missing=()
 for p in "${packages[@]}"; do

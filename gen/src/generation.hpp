@@ -1,7 +1,9 @@
 // One dtb gen run of variant V (gen/generate.hpp), as a list of steps: plan what the directory
 // needs, then for each material of the order solve it (or keep or read back what the
-// directory holds), write it and its twin, and record it in the manifest. Compiled once per
-// variant (variant_entry_points.hpp).
+// directory holds), write it and its twin, and record it in the manifest. Spread over ranks
+// (ranks.hpp), each takes its materials of the order (rank_plan.hpp), reads what the others
+// solved from their tables, and rank 0 writes the manifest. Compiled once per variant
+// (variant_entry_points.hpp).
 #pragma once
 
 #include <omp.h>
@@ -21,6 +23,8 @@
 #include "dtb/gen/array_stock.hpp"
 #include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
+#include "dtb/gen/rank_plan.hpp"
+#include "dtb/gen/ranks.hpp"
 #include "dtb/gen/resume_plan.hpp"
 #include "dtb/gen/rules_files.hpp"
 #include "dtb/gen/rules_solve.hpp"
@@ -37,7 +41,10 @@ template <class V>
 class Generation {
   public:
     Generation(VariantId id, const GenOptions& o, const GenCallbacks& cb)
-        : variant_(id), o_(o), cb_(cb) {}
+        : variant_(id),
+          o_(o),
+          cb_(cb),
+          ranks_(o.ranks && o.ranks->size() > 1 ? o.ranks : nullptr) {}
     // The scratch files go with the run, finished or not.
     ~Generation() {
         scratch_.reset();
@@ -53,6 +60,12 @@ class Generation {
     GenSummary run() {
         const auto t0 = std::chrono::steady_clock::now();
         if (o_.threads > 0) omp_set_num_threads(o_.threads);
+        if (ranks_ && o_.only)
+            throw std::invalid_argument("--only solves one material: run it without mpirun");
+        if (ranks_ && o_.wdl_only)
+            throw std::invalid_argument(
+                "--values wdl: ranks read each other's distances from the tables; run it without "
+                "mpirun");
         plan_rules();
         if (const auto why = compress::directory_conflict(
                 o_.out, variant_, rules_ ? std::string_view(rules_->rule_set().name) : ""))
@@ -60,8 +73,14 @@ class Generation {
         plan();
         // Only now: a run refused while planning leaves no directory behind.
         std::filesystem::create_directories(o_.out);
-        std::filesystem::remove_all(scratch_dir());  // a killed run's
-        for (std::size_t k = 0; k < order_.size(); ++k) step(k);
+        if (writes_manifest()) remove_scratch_dirs();  // a killed run's
+        if (ranks_) spread_over_ranks();
+        for (std::size_t k = 0; k < order_.size(); ++k)
+            if (mine(k)) {
+                wait_for_dependencies(k);
+                step(k);
+            }
+        if (ranks_) wait_for_all_ranks();
         record_orphan_twins();
         sum_.seconds = seconds_since(t0);
         return sum_;
@@ -171,8 +190,13 @@ class Generation {
             sum_.positions_solved += ev.positions;
         }
         if (slice) trim(*slice);  // before the rules are solved beside it
+        const std::size_t skipped = rules_skipped_.size();
         if (rules_) step_rules(m, slice.get(), entry, ev.loaded);
         record(m, entry);
+        if (ranks_) {
+            ranks_->announce({k, entry.dump(), rules_skipped_.size() > skipped});
+            done_[k] = true;
+        }
         hold(std::move(slice));
         release_unneeded(k);
         remaining_ -= ev.positions;
@@ -195,9 +219,10 @@ class Generation {
     // solved after all (a value failed its check).
     bool keep_or_read_back(const Material& m, SliceAction action, std::unique_ptr<Slice<V>>& slice,
                            nlohmann::ordered_json& entry, SliceEvent& ev) {
-        // Under --memory, a material that would not fit stays on disk: read where looked into.
-        if (action == SliceAction::load && o_.memory && described(m) &&
-            held_bytes() + 6 * Index<V>(m).size() > o_.memory) {
+        // Under --memory, a material that would not fit stays on disk: read where looked into;
+        // so does every one of a distributed run, whose ranks read each other's tables.
+        if (action == SliceAction::load && described(m) &&
+            (ranks_ || (o_.memory && held_bytes() + 6 * Index<V>(m).size() > o_.memory))) {
             read_written_tables();
             action = SliceAction::keep;
         }
@@ -266,7 +291,65 @@ class Generation {
     void record(const Material& m, nlohmann::ordered_json& entry) {
         if (!entry.contains("table_bytes")) compress::describe_tables(entry, o_.out, variant_, m);
         manifest_[m.name()] = entry;
-        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
+        if (writes_manifest())
+            compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
+    }
+
+    // Distributed: the plan of which rank takes which material; every table read from the
+    // directory where this rank does not hold it. Rank 0 has cleared the scratch by now.
+    void spread_over_ranks() {
+        std::map<Material, std::size_t> at;
+        for (std::size_t k = 0; k < order_.size(); ++k) at[order_[k]] = k;
+        std::vector<std::uint64_t> cost(order_.size(), 0);
+        std::vector<std::pair<std::size_t, std::size_t>> together;
+        for (std::size_t k = 0; k < order_.size(); ++k) {
+            const Material& m = order_[k];
+            const auto twin = at.find(m.flipped());
+            if (twin != at.end() && twin->second != k) together.emplace_back(k, twin->second);
+            if (actions_[k] == SliceAction::solve && (twin == at.end() || twin->second > k))
+                cost[k] = Index<V>(m).size();
+            if (rules_)
+                for (const Material& c : rules_->budgets_read(m))
+                    for (const Material& x : {c, c.flipped()})
+                        if (const auto it = at.find(x); it != at.end())
+                            together.emplace_back(k, it->second);
+        }
+        rank_plan_ = plan_ranks(order_, cost, together, ranks_->size());
+        done_.assign(order_.size(), false);
+        ranks_->barrier();  // every rank has planned from the directory as it was
+        read_written_tables();
+    }
+
+    bool mine(std::size_t k) const { return !ranks_ || rank_plan_.rank[k] == ranks_->rank(); }
+    bool writes_manifest() const { return !ranks_ || ranks_->rank() == 0; }
+
+    // Until every material k may look into is finished, on whichever rank.
+    void wait_for_dependencies(std::size_t k) {
+        if (!ranks_) return;
+        take(ranks_->collect(false));
+        const auto& waits = rank_plan_.waits[k];
+        while (std::any_of(waits.begin(), waits.end(), [&](std::size_t j) { return !done_[j]; }))
+            take(ranks_->collect(true));
+    }
+
+    // What other ranks finished: their materials' tables can be read, their entries recorded.
+    void take(const std::vector<StepDone>& finished) {
+        for (const StepDone& d : finished) {
+            const Material& m = order_.at(d.step);
+            done_[d.step] = true;
+            if (d.rules_skipped)
+                for (const Material& x : {m, m.flipped()}) rules_skipped_.push_back(x);
+            manifest_[m.name()] = nlohmann::ordered_json::parse(d.entry);
+        }
+        if (!finished.empty() && writes_manifest())
+            compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
+    }
+
+    // Rank 0 has every entry in the manifest before any rank returns.
+    void wait_for_all_ranks() {
+        while (std::find(done_.begin(), done_.end(), false) != done_.end())
+            take(ranks_->collect(true));
+        ranks_->barrier();
     }
 
     void hold(std::unique_ptr<Slice<V>> slice) {
@@ -319,7 +402,17 @@ class Generation {
         }
     }
 
-    std::filesystem::path scratch_dir() const { return o_.out / ".dtb-scratch"; }
+    // One per rank of a distributed run.
+    std::filesystem::path scratch_dir() const {
+        return o_.out / (std::string(kScratchName) +
+                         (ranks_ ? "-rank" + std::to_string(ranks_->rank()) : ""));
+    }
+    static constexpr std::string_view kScratchName = ".dtb-scratch";
+    void remove_scratch_dirs() const {
+        for (const auto& e : std::filesystem::directory_iterator(o_.out))
+            if (e.path().filename().string().starts_with(kScratchName))
+                std::filesystem::remove_all(e.path());
+    }
 
     // What the run holds: slices, values under the rules, stocked arrays, the tables' cache.
     std::uint64_t held_bytes() const {
@@ -345,9 +438,9 @@ class Generation {
     // this run is written already, its rules too: it looks into nothing. (A kept material
     // may: its rules are solved again.)
     void release_unneeded(std::size_t k) {
-        std::vector<Material> later;
+        std::vector<Material> later;  // that this rank solves: the others read the tables
         for (std::size_t j = k + 1; j < order_.size(); ++j)
-            if (!twin_entries_.count(order_[j])) later.push_back(order_[j]);
+            if (mine(j) && !twin_entries_.count(order_[j])) later.push_back(order_[j]);
         for (std::size_t i = 0; i <= k; ++i) {
             const Material& old = order_[i];
             if (std::any_of(later.begin(), later.end(), [&](const Material& m) {
@@ -455,6 +548,9 @@ class Generation {
     const VariantId variant_;
     const GenOptions& o_;
     const GenCallbacks& cb_;
+    Ranks* const ranks_;  // null when this process runs alone
+    RankPlan rank_plan_;
+    std::vector<bool> done_;  // per material of the order, distributed: its tables written
 
     std::vector<Material> order_;
     std::vector<SliceAction> actions_;  // per material of the order

@@ -142,6 +142,20 @@ add_test(NAME cli.portable_build_same_tables COMMAND ${CMAKE_COMMAND}
     -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/portable_build
     -DNATIVE_DTB=$<TARGET_FILE:dtb> -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/portable_tables.cmake)
 set_tests_properties(cli.portable_build_same_tables PROPERTIES LABELS "long" TIMEOUT 5400)
+# dtb gen over 2 MPI ranks: the same bytes as one process, and a resume (mpi_same_bytes.cmake);
+# russian with its two counters and force rules, and (long) international with a force scope
+# over men.
+if(TARGET dtb_gen_mpi AND MPIEXEC_EXECUTABLE)
+    foreach(variant russian international)
+        add_test(NAME cli.gen_mpi_same_bytes_${variant} COMMAND ${CMAKE_COMMAND}
+            -DDTB=$<TARGET_FILE:dtb> -DMPIEXEC=${MPIEXEC_EXECUTABLE}
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/mpi_${variant} -DVARIANT=${variant} -DPIECES=4
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/mpi_same_bytes.cmake)
+        set_tests_properties(cli.gen_mpi_same_bytes_${variant} PROPERTIES LABELS "cli;mpi"
+            TIMEOUT 900 PROCESSORS 2)
+    endforeach()
+    set_tests_properties(cli.gen_mpi_same_bytes_international PROPERTIES LABELS "cli;mpi;long")
+endif()
 # A directory holds one variant's tables and one rule set's: gen refuses another's and says
 # how to proceed, and the russian tables are still russian after the attempt.
 dtb_cli_test(gen_refuses_other_variant EXIT 2

@@ -19,6 +19,8 @@
 
 namespace dtb::gen {
 
+class Ranks;
+
 struct GenOptions {
     int pieces = 0;
     std::filesystem::path out;
@@ -38,6 +40,9 @@ struct GenOptions {
     // later material still looks into are let go, largest first, and read from their written
     // tables where it looks (written_values.hpp); values under the counters stay in memory.
     std::uint64_t memory = 0;
+    // The processes the run is spread over (ranks.hpp; dtb gen under mpirun), each taking its
+    // share of the materials into the one directory; null, or a single rank, for this one alone.
+    Ranks* ranks = nullptr;
 };
 
 struct SliceEvent {

@@ -120,6 +120,14 @@ class RulesSlices {
             if (rule.kind == CounterKind::force && in_scope(rule.scope, m)) return true;
         return false;
     }
+    // The materials whose classes' budgets solving m reads where they are held (a promotion
+    // into a force scope): a distributed run solves them on m's rank.
+    std::vector<Material> budgets_read(const Material& m) const {
+        std::vector<Material> out;
+        for (const Material& child : promotions(m))
+            if (carries_force(child) || carries_force(child.flipped())) out.push_back(child);
+        return out;
+    }
     const MaterialRules<V>* held(const Material& m) const {
         const auto it = held_.find(m);
         return it == held_.end() ? nullptr : &it->second;
