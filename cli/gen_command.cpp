@@ -324,6 +324,8 @@ void run(const GenCliOptions& o, const VariantName& name, RunRanks& r) {
         std::cout << "; values under the rules in " << duration(sum.rules_seconds);
     if (sum.rules_kept > 0)
         std::cout << " (" << sum.rules_kept << " materials' rules tables found and kept)";
+    if (r.size() > 1)
+        std::cout << "; waited " << duration(sum.waiting_seconds) << " for other ranks";
     std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
     if (sum.rules_skipped > 0)
         std::cerr << "dtb gen: no tables under the rules for " << sum.rules_skipped

@@ -328,8 +328,10 @@ class Generation {
         if (!ranks_) return;
         take(ranks_->collect(false));
         const auto& waits = rank_plan_.waits[k];
+        const auto t0 = Clock::now();
         while (std::any_of(waits.begin(), waits.end(), [&](std::size_t j) { return !done_[j]; }))
             take(ranks_->collect(true));
+        sum_.waiting_seconds += seconds_since(t0);
     }
 
     // What other ranks finished: their materials' tables can be read, their entries recorded.
@@ -347,9 +349,11 @@ class Generation {
 
     // Rank 0 has every entry in the manifest before any rank returns.
     void wait_for_all_ranks() {
+        const auto t0 = Clock::now();
         while (std::find(done_.begin(), done_.end(), false) != done_.end())
             take(ranks_->collect(true));
         ranks_->barrier();
+        sum_.waiting_seconds += seconds_since(t0);
     }
 
     void hold(std::unique_ptr<Slice<V>> slice) {

@@ -65,6 +65,7 @@ struct GenSummary {
     double table_seconds = 0;       // of which compressing and writing tables
     std::uint64_t table_bytes = 0;  // written
     double rules_seconds = 0;       // solving and writing the values under the rules
+    double waiting_seconds = 0;     // distributed: for other ranks' materials, and at the end
     int rules_kept = 0;             // materials found with their rules tables, not solved again
     // Materials whose values under the rules are not generated, and why (the first reason).
     int rules_skipped = 0;
