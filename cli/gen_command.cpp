@@ -50,47 +50,13 @@ int launched_ranks() {
     return 1;
 }
 
-// This process's share of a distributed run on its machine: the MPI ranks when launched by
-// one (--mpi, or found under mpirun), else null.
-struct RunRanks {
-#ifdef DTB_HAVE_MPI
-    std::unique_ptr<gen::MpiRanks> mpi;
-#endif
-    gen::Ranks* ranks() const {
-#ifdef DTB_HAVE_MPI
-        return mpi.get();
-#else
-        return nullptr;
-#endif
-    }
-    int rank() const { return ranks() ? ranks()->rank() : 0; }
-    int size() const { return ranks() ? ranks()->size() : 1; }
-    int local_size() const {
-#ifdef DTB_HAVE_MPI
-        if (mpi) return mpi->local_size();
-#endif
-        return 1;
-    }
-    // "rank 1 of 2: " before what a rank prints, "" alone.
-    std::string prefix() const {
-        return size() > 1
-                   ? "rank " + std::to_string(rank()) + " of " + std::to_string(size()) + ": "
-                   : "";
-    }
-    // Ends every rank after an error here (they would wait for this one forever).
-    void abort_all([[maybe_unused]] int exit_code) {
-#ifdef DTB_HAVE_MPI
-        if (mpi && mpi->size() > 1) mpi->abort(exit_code);
-#endif
-    }
-};
-
-RunRanks start_ranks(const GenCliOptions& o) {
-    RunRanks r;
+// The ranks of a distributed run when an MPI launcher started this process (or --mpi);
+// null when it runs alone.
+std::unique_ptr<gen::Ranks> start_ranks(const GenCliOptions& o) {
     const int launched = launched_ranks();
-    if (!o.mpi && launched == 1) return r;
+    if (!o.mpi && launched == 1) return nullptr;
 #ifdef DTB_HAVE_MPI
-    r.mpi = std::make_unique<gen::MpiRanks>();
+    return std::make_unique<gen::MpiRanks>();
 #else
     throw CommandError(kExitFailure, "mpi",
                        (launched > 1 ? "started by an MPI launcher as one of " +
@@ -98,7 +64,21 @@ RunRanks start_ranks(const GenCliOptions& o) {
                                      : std::string("--mpi: this")) +
                            " dtb was built without MPI (install libopenmpi-dev and build again)");
 #endif
-    return r;
+}
+
+// "rank 1 of 2: " before what a rank of several prints; "" alone.
+std::string rank_prefix(const gen::Ranks* r) {
+    return r && r->size() > 1
+               ? "rank " + std::to_string(r->rank()) + " of " + std::to_string(r->size()) + ": "
+               : "";
+}
+
+// An error on one rank of several: its message, then every rank ended (they would wait for
+// this one forever).
+void end_ranks_on(const std::exception& e, gen::Ranks* r, int exit_code) {
+    if (!r || r->size() == 1) return;
+    std::fprintf(stderr, "dtb: %s%s\n", rank_prefix(r).c_str(), e.what());
+    r->abort(exit_code);
 }
 
 // Bytes in words: "512 MiB", "7.2 GiB".
@@ -153,16 +133,17 @@ std::uint64_t memory_budget(const GenCliOptions& o, int ranks_here) {
 }
 
 // mpirun binds each of a few ranks to one core by default: its OpenMP threads would share it.
-void warn_if_bound(const RunRanks& r) {
+void warn_if_bound(const gen::Ranks* r) {
     cpu_set_t set;
-    if (r.size() == 1 || sched_getaffinity(0, sizeof set, &set) != 0) return;
+    if (!r || r->size() == 1 || sched_getaffinity(0, sizeof set, &set) != 0) return;
     const int usable = CPU_COUNT(&set);
-    const int share = std::max(1, int(std::thread::hardware_concurrency()) / r.local_size());
+    const unsigned cores = std::thread::hardware_concurrency();
+    const int share = std::max(1, int(cores) / r->local_size());
     if (usable < share)
         std::fprintf(stderr,
                      "dtb gen: %sbound to %d of this machine's %u cores, %d of them its share: "
                      "mpirun --bind-to none lets its threads use them\n",
-                     r.prefix().c_str(), usable, std::thread::hardware_concurrency(), share);
+                     rank_prefix(r).c_str(), usable, cores, share);
 }
 
 // The space free for `dir` (or, before it exists, for the nearest folder above it that does).
@@ -177,8 +158,8 @@ double free_disk(std::filesystem::path dir) {
 
 // What the run will need, said before it starts: refused (exit code 1) when the machine has
 // less, unless --force; with --estimate, printed and nothing run. Returns false to stop.
-bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g,
-                 const RunRanks& r) {
+bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
+    const std::string rank = rank_prefix(g.ranks);
     auto need = gen::estimate(name.id, g);
     // Under a budget, the run lets go of slices instead of exceeding it, down to the work of
     // its largest material.
@@ -190,13 +171,13 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
         bytes_text(double(need.memory)) + " of memory (" + bytes_text(memory) + " available) and " +
         bytes_text(double(need.disk)) + " of disk (" + bytes_text(disk) + " free)";
     if (o.estimate) {
-        if (r.rank() == 0) std::cout << what << "\n";
+        if (!g.ranks || g.ranks->rank() == 0) std::cout << what << "\n";
         return false;
     }
     const bool short_of_memory = memory > 0 && double(need.memory) > memory;
     const bool short_of_disk = disk > 0 && double(need.disk) > disk;
     if (!short_of_memory && !short_of_disk) {
-        std::fprintf(stderr, "dtb gen: %s%s\n", r.prefix().c_str(), what.c_str());
+        std::fprintf(stderr, "dtb gen: %s%s\n", rank.c_str(), what.c_str());
         return true;
     }
     const std::string lack = short_of_memory && short_of_disk ? "memory and disk"
@@ -207,7 +188,7 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
                            what + ": more " + lack + " than this machine has; fewer --pieces, " +
                                "or --force to run it all the same");
     std::fprintf(stderr, "dtb gen: warning: %s%s: more %s than this machine has (--force)\n",
-                 r.prefix().c_str(), what.c_str(), lack.c_str());
+                 rank.c_str(), what.c_str(), lack.c_str());
     return true;
 }
 
@@ -229,9 +210,9 @@ std::string duration(double s) {
     return buf;
 }
 
-void run(const GenCliOptions& o, const VariantName& name, RunRanks& r) {
+void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     gen::GenOptions g;
-    g.ranks = r.ranks();
+    g.ranks = ranks;
     g.pieces = o.pieces;
     g.out = o.out.empty() ? std::filesystem::path("tables") / std::string(variant_name(name.id))
                           : std::filesystem::path(o.out);
@@ -240,7 +221,7 @@ void run(const GenCliOptions& o, const VariantName& name, RunRanks& r) {
     g.rules = !o.no_rules;
     g.rule_set = o.rule_set;
     g.wdl_only = o.values == "wdl";
-    g.memory = memory_budget(o, r.local_size());
+    g.memory = memory_budget(o, ranks ? ranks->local_size() : 1);
     if (!o.only.empty()) {
         g.only = Material::parse(o.only);
         if (!g.only)
@@ -248,11 +229,11 @@ void run(const GenCliOptions& o, const VariantName& name, RunRanks& r) {
                 "--only '" + o.only +
                 "': a material is written like KKMvK (White's kings K and men M, 'v', Black's)");
     }
-    if (!check_needs(o, name, g, r)) return;
-    warn_if_bound(r);
+    if (!check_needs(o, name, g)) return;
+    warn_if_bound(ranks);
+    const std::string rank = rank_prefix(ranks);
     // Several ranks write to one terminal: a line per material, not a redrawn status line.
-    const bool tty = isatty(STDERR_FILENO) && r.size() == 1;
-    const std::string rank = r.prefix();
+    const bool tty = isatty(STDERR_FILENO) && rank.empty();
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t done_positions = 0;
     double solve_seconds = 0;
@@ -324,7 +305,7 @@ void run(const GenCliOptions& o, const VariantName& name, RunRanks& r) {
         std::cout << "; values under the rules in " << duration(sum.rules_seconds);
     if (sum.rules_kept > 0)
         std::cout << " (" << sum.rules_kept << " materials' rules tables found and kept)";
-    if (r.size() > 1)
+    if (!rank.empty())
         std::cout << "; waited " << duration(sum.waiting_seconds) << " for other ranks";
     std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
     if (sum.rules_skipped > 0)
@@ -407,17 +388,15 @@ void add_gen_command(CLI::App& app) {
                            "Table compression: small (smallest files, default) or fast");
     cmd->callback([o] {
         const auto name = variant_from_name(o->variant);
-        RunRanks ranks = start_ranks(*o);
+        const auto ranks = start_ranks(*o);
         try {
-            run(*o, name, ranks);
-        } catch (const std::exception& e) {
-            if (ranks.size() > 1) {
-                std::fprintf(stderr, "dtb: %s%s\n", ranks.prefix().c_str(), e.what());
-                ranks.abort_all(dynamic_cast<const std::invalid_argument*>(&e) ? kExitBadInput
-                                                                               : kExitFailure);
-            }
+            run(*o, name, ranks.get());
+        } catch (const std::invalid_argument& e) {
             // Options that contradict each other or the directory: nothing was written.
-            if (dynamic_cast<const std::invalid_argument*>(&e)) throw UsageError(e.what());
+            end_ranks_on(e, ranks.get(), kExitBadInput);
+            throw UsageError(e.what());
+        } catch (const std::exception& e) {
+            end_ranks_on(e, ranks.get(), kExitFailure);
             throw;
         }
     });

@@ -291,6 +291,11 @@ class Generation {
     void record(const Material& m, nlohmann::ordered_json& entry) {
         if (!entry.contains("table_bytes")) compress::describe_tables(entry, o_.out, variant_, m);
         manifest_[m.name()] = entry;
+        save_manifest();
+    }
+
+    // Alone, or rank 0 of a distributed run: the other ranks send their entries.
+    void save_manifest() const {
         if (writes_manifest())
             compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
     }
@@ -343,8 +348,7 @@ class Generation {
                 for (const Material& x : {m, m.flipped()}) rules_skipped_.push_back(x);
             manifest_[m.name()] = nlohmann::ordered_json::parse(d.entry);
         }
-        if (!finished.empty() && writes_manifest())
-            compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
+        if (!finished.empty()) save_manifest();
     }
 
     // Rank 0 has every entry in the manifest before any rank returns.
@@ -546,7 +550,7 @@ class Generation {
             if (rules_) compress::describe_rules_tables(entry, o_.out, m);
             manifest_[m.name()] = entry;
         }
-        compress::write_manifest(o_.out, variant_, max_in_dir_, manifest_, counters_);
+        save_manifest();
     }
 
     const VariantId variant_;

@@ -21,12 +21,15 @@ class Ranks {
     virtual ~Ranks() = default;
     virtual int rank() const = 0;  // 0 writes the manifest
     virtual int size() const = 0;
+    virtual int local_size() const = 0;  // the ranks on this machine, this one included
     // Returns when every rank has called it.
     virtual void barrier() = 0;
     // Tells every other rank; returns at once.
     virtual void announce(const StepDone& done) = 0;
     // What the other ranks announced since the last call; with `wait`, at least one.
     virtual std::vector<StepDone> collect(bool wait) = 0;
+    // Ends every rank with `exit_code`: after an error on one, the others would wait forever.
+    [[noreturn]] virtual void abort(int exit_code) = 0;
 };
 
 }  // namespace dtb::gen

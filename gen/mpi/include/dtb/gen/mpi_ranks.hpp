@@ -21,13 +21,11 @@ class MpiRanks final : public Ranks {
 
     int rank() const override { return rank_; }
     int size() const override { return size_; }
-    // The ranks on this machine, this one included.
-    int local_size() const { return local_size_; }
+    int local_size() const override { return local_size_; }
     void barrier() override;
     void announce(const StepDone& done) override;
     std::vector<StepDone> collect(bool wait) override;
-    // Ends every rank with `exit_code`: after an error here, the others would wait forever.
-    [[noreturn]] void abort(int exit_code);
+    [[noreturn]] void abort(int exit_code) override;
 
   private:
     struct Sends;
