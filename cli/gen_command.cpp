@@ -161,9 +161,12 @@ double free_disk(std::filesystem::path dir) {
 bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
     const std::string rank = rank_prefix(g.ranks);
     auto need = gen::estimate(name.id, g);
-    // Under a budget, the run lets go of slices instead of exceeding it, down to the work of
-    // its largest material.
-    if (g.memory) need.memory = std::max(need.working, std::min(need.memory, g.memory));
+    // Under a budget, what does not fit goes to scratch files on the disk: slices let go,
+    // and a material whose own work does not fit solved in files.
+    if (g.memory && need.memory > g.memory) {
+        need.disk += need.memory - g.memory;
+        need.memory = g.memory;
+    }
     const double memory = available_memory(), disk = free_disk(g.out);
     const std::string what =
         std::string(name.name) + " up to " + std::to_string(o.pieces) + " pieces (" +
@@ -260,6 +263,9 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
                          "%s[%d/%d] %s: %d slice%s let go for --memory (to scratch files)\n",
                          tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str(),
                          e.paged, e.paged == 1 ? "" : "s");
+        if (e.in_files)
+            std::fprintf(stderr, "%s[%d/%d] %s: solved in scratch files, larger than --memory\n",
+                         tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str());
         if (!tty)
             std::fprintf(stderr, "%s[%d/%d] %s %s (%.3g positions, %.2f s)\n", rank.c_str(),
                          e.number, e.total, e.material.name().c_str(),
@@ -295,6 +301,8 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     if (sum.slices_paged > 0)
         std::cout << "; " << sum.slices_paged << " slices let go for --memory "
                   << bytes_text(double(g.memory));
+    if (sum.slices_in_files > 0)
+        std::cout << "; " << sum.slices_in_files << " solved in scratch files";
     std::cout << "; " << sum.positions_solved << " positions solved in " << duration(sum.seconds);
     if (sum.seconds > 0 && sum.positions_solved)
         std::cout << " (" << double(sum.positions_solved) / sum.seconds / 1e6 << " M positions/s)";
@@ -341,7 +349,9 @@ void add_gen_command(CLI::App& app) {
         "runs) and refuses a run that needs more than the machine has, unless --force.\n"
         "It holds at most --memory (default 85 % of the memory available): past it, the\n"
         "slices later materials still look into are let go, largest first, to mapped scratch\n"
-        "files in DIR/.dtb-scratch (removed at the end; the same tables).\n"
+        "files in DIR/.dtb-scratch (removed at the end; the same tables), and a material\n"
+        "whose own work does not fit is solved in scratch files there, of which memory holds\n"
+        "the blocks being solved (slower: its pages go to the disk and come back).\n"
         "Under mpirun (or with --mpi) the run is spread over the ranks: each solves its share\n"
         "of the materials (a material starts when those it captures or promotes into are\n"
         "written, by whichever rank), reads the others' from their tables, and rank 0 writes\n"
@@ -371,7 +381,8 @@ void add_gen_command(CLI::App& app) {
     cmd->add_option("--memory", o->memory,
                     "Memory the run may hold, e.g. 20G or 512M (default: 85 % of what is "
                     "available). Above it, slices later materials need are let go to mapped "
-                    "scratch files; the tables are the same bytes");
+                    "scratch files, and a material that does not fit is solved in scratch "
+                    "files; the tables are the same bytes");
     cmd->add_flag("--mpi", o->mpi,
                   "Spread the run over the processes of an MPI launcher (found by itself under "
                   "mpirun); see the README");

@@ -181,8 +181,10 @@ class Generation {
         std::unique_ptr<Slice<V>> slice;
         nlohmann::ordered_json entry;
         ev.paged = make_room(m);
-        if (!take_twin_entry(m, entry) && !keep_or_read_back(m, actions_[k], slice, entry, ev))
+        if (!take_twin_entry(m, entry) && !keep_or_read_back(m, actions_[k], slice, entry, ev)) {
+            ev.in_files = solve_in_files(m);
             slice = solve_and_write(m, entry);
+        }
         if (ev.loaded) {
             ++sum_.slices_loaded;
         } else {
@@ -192,6 +194,7 @@ class Generation {
         if (slice) trim(*slice);  // before the rules are solved beside it
         const std::size_t skipped = rules_skipped_.size();
         if (rules_) step_rules(m, slice.get(), entry, ev.loaded);
+        stock_.put_in(nullptr);
         record(m, entry);
         if (ranks_) {
             ranks_->announce({k, entry.dump(), rules_skipped_.size() > skipped});
@@ -394,6 +397,20 @@ class Generation {
         return paged;
     }
 
+    // Under --memory: m's work does not fit beside what is held even after make_room, so its
+    // arrays (slice, twin, values under the rules) are taken from files in the scratch
+    // directory until its step ends; the solver keeps two waves of blocks in memory.
+    bool solve_in_files(const Material& m) {
+        const std::uint64_t need = working_bytes(Index<V>(m).size(), rules_ != nullptr);
+        if (!o_.memory || held_bytes() + need <= o_.memory) return false;
+        read_written_tables();  // the scratch directory goes with the run
+        if (!array_files_) array_files_ = std::make_unique<ArrayFiles>(scratch_dir() / "arrays");
+        stock_.clear();
+        stock_.put_in(array_files_.get());
+        ++sum_.slices_in_files;
+        return true;
+    }
+
     // From now on, what is not held is read from scratch files where it was let go, from the
     // written tables where it was never held.
     void read_written_tables() {
@@ -574,6 +591,7 @@ class Generation {
     std::unique_ptr<ProbedValues<V>> written_;
     std::unique_ptr<ProbedFreshValues<V>> written_fresh_;
     std::unique_ptr<ScratchValues<V>> scratch_, scratch_fresh_;  // over written_, written_fresh_
+    std::unique_ptr<ArrayFiles> array_files_;  // where a slice too large for --memory is solved
     // The values under the rules, beside the pure ones; null without counters or with --no-rules.
     std::unique_ptr<RulesSlices<V>> rules_;
     // The rule set the manifest names: rules_'s, or with --no-rules the directory's (or none).

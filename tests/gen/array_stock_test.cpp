@@ -3,8 +3,12 @@
 // what is too small; a slice built from the stock is filled as a new one.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <string>
 
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/array_stock.hpp"
@@ -30,6 +34,30 @@ TEST(ArrayStock, HandsBackWhatItWasGiven) {
     EXPECT_TRUE(b.empty());
     EXPECT_GE(b.capacity(), 900u);
     EXPECT_EQ(stock.kept_count<std::uint16_t>(), 0u);
+}
+
+// A slice too large for the run's memory: its arrays come from files, and go when given back.
+TEST(ArrayStock, HandsOutArraysInFilesWhileToldAndKeepsNoneOfThem) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("dtb_stock_files_" + std::to_string(getpid()));
+    {
+        const ArrayFiles files(dir);
+        ArrayStock stock;
+        auto kept = words(1000);
+        stock.give(kept);
+        stock.put_in(&files);
+        EXPECT_EQ(stock.files(), &files);
+        auto a = stock.take<std::uint16_t>(900);  // not the kept one: a new one in a file
+        EXPECT_TRUE(in_files(a));
+        a.assign(900, 3);
+        EXPECT_EQ(a[899], 3);
+        stock.give(a);
+        EXPECT_EQ(stock.kept_count<std::uint16_t>(), 1u);  // the one in memory only
+        EXPECT_EQ(a.capacity(), 0u);
+        stock.put_in(nullptr);
+        EXPECT_FALSE(in_files(stock.take<std::uint16_t>(900)));
+    }
+    std::filesystem::remove_all(dir);
 }
 
 TEST(ArrayStock, TakesTheSmallestThatFitsAndNotOneTwiceTooLarge) {

@@ -1,7 +1,9 @@
 // Arrays of slices a run no longer needs (a twin once written, a slice's DTC and capture
 // flags, a slice nothing later reads), kept for the slices after it instead of handed back to
 // the kernel, which zeroes a fresh array's pages when first touched. Owned by the run
-// (gen/src/generation.hpp), used between the parallel loops only.
+// (gen/src/generation.hpp), used between the parallel loops only. While the run puts a
+// slice too large for its memory in files (put_in), the arrays it hands out are new ones
+// in those files; arrays in files given back are freed, not kept.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +21,7 @@ class ArrayStock {
     // Keeps v's memory (v is left empty).
     template <class T>
     void give(LargeVector<T>& v) {
+        if (dtb::in_files(v)) LargeVector<T>().swap(v);  // freed: memory is what is short
         if (v.capacity() == 0) return;
         v.clear();
         auto& k = kept<T>();
@@ -36,6 +39,11 @@ class ArrayStock {
     // stay kept beside the new one, and the run's peak memory with them.
     template <class T>
     LargeVector<T> take(std::size_t n) {
+        if (files_) {
+            LargeVector<T> v{LargeArrayAllocator<T>(files_)};
+            v.reserve(n);
+            return v;
+        }
         auto& k = kept<T>();
         for (std::size_t i = k.size(); i-- > 0;) {  // smallest first
             if (k[i].capacity() < n) continue;
@@ -61,6 +69,10 @@ class ArrayStock {
         bytes_.clear();
         words_.clear();
     }
+
+    // From now on the arrays handed out are in `files` (null: in memory again).
+    void put_in(const ArrayFiles* files) { files_ = files; }
+    const ArrayFiles* files() const { return files_; }
 
     // How many arrays of element type T are kept.
     template <class T>
@@ -90,6 +102,7 @@ class ArrayStock {
 
     std::vector<LargeVector<std::uint8_t>> bytes_;
     std::vector<LargeVector<std::uint16_t>> words_;
+    const ArrayFiles* files_ = nullptr;
 };
 
 }  // namespace dtb::gen

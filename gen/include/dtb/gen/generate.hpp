@@ -39,6 +39,8 @@ struct GenOptions {
     // The memory the run may hold (dtb gen --memory), 0 for no bound. Above it, the slices a
     // later material still looks into are let go, largest first, and read from their written
     // tables where it looks (written_values.hpp); values under the counters stay in memory.
+    // A material whose own work does not fit even then is solved in files (its arrays mapped
+    // from scratch files, in memory the two waves of blocks being solved: solver.hpp).
     std::uint64_t memory = 0;
     // The processes the run is spread over (ranks.hpp; dtb gen under mpirun), each taking its
     // share of the materials into the one directory; null, or a single rank, for this one alone.
@@ -54,12 +56,14 @@ struct SliceEvent {
     bool loaded = false;          // found on disk and checked, not solved
     bool read_back = false;       // loaded into memory: a slice still to solve needs it
     int paged = 0;                // slices let go before this one for --memory (read from tables)
+    bool in_files = false;        // solved in scratch files: its work did not fit --memory
 };
 
 struct GenSummary {
     int slices_solved = 0, slices_loaded = 0;  // loaded: found complete, checked, not solved
     int slices_read_back = 0;  // of those, read into memory (a solved slice needed them)
     int slices_paged = 0;      // let go under --memory while needed: read from their tables
+    int slices_in_files = 0;   // solved in scratch files under --memory
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides
     double seconds = 0;
     double table_seconds = 0;       // of which compressing and writing tables
@@ -83,7 +87,8 @@ struct GenCallbacks {
 struct GenEstimate {
     std::uint64_t positions = 0;  // White-to-move index entries of the run's materials
     std::uint64_t memory = 0;     // bytes at the peak
-    // Of which the largest material's work: no --memory bound goes below it.
+    // Of which the largest material's work: a --memory bound below it solves that material
+    // in scratch files.
     std::uint64_t working = 0;
     std::uint64_t disk = 0;  // bytes of the tables written
 };

@@ -142,7 +142,8 @@ class RulesSlices {
         std::optional<std::pair<Material, std::uint64_t>> best;
         for (const auto& [m, r] : held_)
             if (!r.main && !r.idle && r.fresh)
-                if (const std::uint64_t b = slice_bytes(*r.fresh); !best || b > best->second)
+                if (const std::uint64_t b = slice_bytes(*r.fresh);
+                    b > 0 && (!best || b > best->second))
                     best = {m, b};
         return best;
     }

@@ -71,19 +71,30 @@ struct Slice {
             stock.give(capture[s]);
         }
     }
+    // Where the arrays are in files (a slice larger than the run's memory), block b's
+    // values written out and dropped from memory; nothing for arrays in memory.
+    void page_out_block(std::uint64_t b) const {
+        const std::uint64_t begin = b * index.block_size(), end = begin + index.block_size();
+        for (int s = 0; s < 2; ++s) {
+            page_out(wdl[s], begin, end);
+            page_out(dtw[s], begin, end);
+            page_out(dtc[s], begin, end);
+            page_out(capture[s], begin, end);
+        }
+    }
     Value value(Color side, std::uint64_t i) const {
         const int s = static_cast<int>(side);
         return {Wdl(wdl[s][i]), dtw[s][i], dtc[s].empty() ? std::uint16_t(0) : dtc[s][i]};
     }
 };
 
-// The memory s's arrays take.
+// The memory s's arrays take (those in files take none: the kernel pages them).
 template <class V>
 std::uint64_t slice_bytes(const Slice<V>& s) {
+    const auto bytes = [](const auto& v) { return in_files(v) ? 0 : v.capacity() * sizeof(v[0]); };
     std::uint64_t n = 0;
     for (int k = 0; k < 2; ++k)
-        n += s.wdl[k].capacity() + 2 * s.dtw[k].capacity() + 2 * s.dtc[k].capacity() +
-             s.capture[k].capacity();
+        n += bytes(s.wdl[k]) + bytes(s.dtw[k]) + bytes(s.dtc[k]) + bytes(s.capture[k]);
     return n;
 }
 

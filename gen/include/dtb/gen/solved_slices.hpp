@@ -46,7 +46,8 @@ class SolvedSlices {
     std::unique_ptr<Slice<V>> remove(const Material& m);
     // Materials not held are read from their written tables through w (not owned).
     void read_unheld_from(const WrittenValues<V>* w) { exits_.read_unheld_from(w); }
-    // The memory the held slices take, and the material of the largest (nullopt: none held).
+    // The memory the held slices take, and the material of the largest in memory (nullopt:
+    // none; a slice in files takes none).
     std::uint64_t bytes() const;
     std::optional<std::pair<Material, std::uint64_t>> largest() const;
     int max_pieces() const { return max_pieces_; }
@@ -86,7 +87,8 @@ template <class V>
 std::optional<std::pair<Material, std::uint64_t>> SolvedSlices<V>::largest() const {
     std::optional<std::pair<Material, std::uint64_t>> best;
     for (const auto& [m, s] : slices_)
-        if (const std::uint64_t b = slice_bytes(*s); !best || b > best->second) best = {m, b};
+        if (const std::uint64_t b = slice_bytes(*s); b > 0 && (!best || b > best->second))
+            best = {m, b};
     return best;
 }
 

@@ -119,7 +119,12 @@ class SliceSolver {
         }
         std::unique_ptr<Scratch<V>> shared;  // for waves of fewer blocks than threads
         std::vector<std::unique_ptr<Scratch<V>>> own(static_cast<std::size_t>(threads));
-        for (const auto& wave : waves_) {
+        for (std::size_t w = 0; w < waves_.size(); ++w) {
+            const auto& wave = waves_[w];
+            // A wave's man moves lead into the wave before it only: the one before that is
+            // done with (in a slice in files its pages go: the memory stays two waves).
+            if (w >= 2)
+                for (const auto b : waves_[w - 2]) ctx_.slice->page_out_block(b);
             if (wave.size() < std::size_t(threads)) {
                 if (!shared) shared = std::make_unique<Scratch<V>>(idx.block_size(), threads, true);
                 for (const auto b : wave) solve_region<true>({b, b + 1}, *shared);
