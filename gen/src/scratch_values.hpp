@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -45,23 +46,42 @@ class ScratchValues final : public WrittenValues<V> {
     ScratchValues(const ScratchValues&) = delete;
     ScratchValues& operator=(const ScratchValues&) = delete;
 
-    // s's WDL and DTW of both sides (DTW where held) written out and mapped: s may go.
+    // s's WDL and DTW of both sides (DTW where held) written out and mapped: s may go. With
+    // the DTW, one 16-bit word an entry and side (WDL in the low 2 bits, DTW above: 4 bytes an
+    // entry where bytes and words took 6); without, one byte. Throws compress::TableError
+    // when the file cannot be written or a DTW does not fit in 14 bits.
     void add(const Slice<V>& s) {
         const Material m = s.material();
         const std::uint64_t n = s.index.size();
         const bool with_dtw = !s.dtw[0].empty();
-        const std::uint64_t wdl_bytes = (2 * n + 1) & ~std::uint64_t(1);  // DTW 2-byte aligned
-        const std::uint64_t bytes = wdl_bytes + (with_dtw ? 4 * n : 0);
+        const std::uint64_t bytes = (with_dtw ? 4 : 2) * n;
         const auto path = dir_ / (m.name() + ".exit");
         {
             std::ofstream out(path, std::ios::binary | std::ios::trunc);
             auto put = [&](const void* p, std::uint64_t k) {
                 out.write(static_cast<const char*>(p), std::streamsize(k));
             };
-            for (int side = 0; side < 2; ++side) put(s.wdl[side].data(), n);
-            if (wdl_bytes > 2 * n) put("", 1);
-            if (with_dtw)
-                for (int side = 0; side < 2; ++side) put(s.dtw[side].data(), 2 * n);
+            std::vector<std::uint16_t> words;
+            for (int side = 0; side < 2; ++side) {
+                if (!with_dtw) {
+                    put(s.wdl[side].data(), n);
+                    continue;
+                }
+                constexpr std::uint64_t kPiece = 1 << 16;
+                for (std::uint64_t i = 0; i < n; i += kPiece) {
+                    const std::uint64_t end = std::min(n, i + kPiece);
+                    words.resize(end - i);
+                    for (std::uint64_t j = i; j < end; ++j) {
+                        const std::uint16_t dtw = s.dtw[side][j];
+                        if (dtw > kMaxDtw)
+                            throw compress::TableError(
+                                m.name() + ": a distance of " + std::to_string(dtw) +
+                                " plies does not fit the scratch file; run without --memory");
+                        words[j - i] = std::uint16_t(dtw << 2 | s.wdl[side][j]);
+                    }
+                    put(words.data(), 2 * words.size());
+                }
+            }
             if (!out.flush())
                 throw compress::TableError(path.string() + ": cannot write the scratch file");
         }
@@ -72,14 +92,10 @@ class ScratchValues final : public WrittenValues<V> {
             throw compress::TableError(path.string() +
                                        ": cannot map the scratch file: " + std::strerror(errno));
         madvise(map, bytes, MADV_RANDOM);
-        auto mapped = std::make_unique<Mapped>(Mapped{Index<V>(m), map, bytes, {}, {}});
+        auto mapped = std::make_unique<Mapped>(Mapped{Index<V>(m), map, bytes, with_dtw, {}});
         const auto* base = static_cast<const unsigned char*>(map);
-        for (int side = 0; side < 2; ++side) {
-            mapped->wdl[side] = base + std::uint64_t(side) * n;
-            mapped->dtw[side] = with_dtw ? reinterpret_cast<const std::uint16_t*>(
-                                               base + wdl_bytes + std::uint64_t(side) * 2 * n)
-                                         : nullptr;
-        }
+        for (int side = 0; side < 2; ++side)
+            mapped->side[side] = base + std::uint64_t(side) * (with_dtw ? 2 : 1) * n;
         auto& slot = by_slot_[std::size_t(m.slot())];
         if (slot) munmap(slot->map, slot->bytes);
         slot = std::move(mapped);
@@ -97,18 +113,23 @@ class ScratchValues final : public WrittenValues<V> {
     std::optional<Value> value(const Position<V>& p) const override { return tables_.value(p); }
 
   private:
+    static constexpr std::uint16_t kMaxDtw = (1 << 14) - 1;
+
     struct Mapped {
         Index<V> index;
         void* map;
         std::uint64_t bytes;
-        const unsigned char* wdl[2];
-        const std::uint16_t* dtw[2];  // null: a view without distances
+        bool with_dtw;                 // words (WDL | DTW << 2), else bytes (WDL)
+        const unsigned char* side[2];  // by side to move
     };
 
     static ExitValue read(const Mapped& s, const Position<V>& q) {
-        const int side = static_cast<int>(q.side);
+        const unsigned char* const at = s.side[static_cast<int>(q.side)];
         const std::uint64_t i = s.index.rank(q);
-        return {Wdl(s.wdl[side][i]), s.dtw[side] ? s.dtw[side][i] : std::uint16_t(0)};
+        if (!s.with_dtw) return {Wdl(at[i]), 0};
+        std::uint16_t w;
+        std::memcpy(&w, at + 2 * i, sizeof w);
+        return {Wdl(w & 3), std::uint16_t(w >> 2)};
     }
 
     const std::filesystem::path dir_;
