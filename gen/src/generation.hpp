@@ -369,10 +369,13 @@ class Generation {
 
     // Under --memory: held slices let go, largest first (pure ones, and fresh views under the
     // rules), until m's work fits beside what is held; later materials read them from mapped
-    // scratch files (scratch_values.hpp). Returns how many.
+    // scratch files (scratch_values.hpp). Returns how many. A material whose work alone
+    // passes the budget lets nothing go: it is solved in files (solve_in_files), whose pages
+    // the kernel drops as it needs.
     int make_room(const Material& m) {
         if (!o_.memory) return 0;
         const std::uint64_t need = working_bytes(Index<V>(m).size(), rules_ != nullptr);
+        if (need > o_.memory) return 0;
         int paged = 0;
         while (held_bytes() + need > o_.memory) {
             if (stock_.bytes() > 0) {

@@ -1,16 +1,22 @@
-// dtb gen --memory (GenOptions::memory): a budget too small to hold any slice lets go of
-// every slice a later material looks into and reads it from its written tables, and solves
-// every material in scratch files; the tables are the same bytes as a run that holds them
-// all, manifest included. A resumed run under
+// dtb gen --memory (GenOptions::memory): a budget too small for any material's work solves
+// every material in scratch files; one that holds the smaller materials' work lets go of
+// held slices for them (later materials read those from scratch files or the written
+// tables) and solves the largest in files. The tables are the same bytes as a run that
+// holds them all, manifest included. A resumed run under
 // the budget keeps what it would have read back, and reads it from the tables too; a resumed
 // run keeps the rules tables it finds instead of solving them again.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "../compress/compress_test_support.hpp"
 #include "dtb/compress/table_dir.hpp"
+#include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
+#include "dtb/core/variants/international.hpp"
+#include "dtb/core/variants/russian.hpp"
+#include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
 
 namespace dtb::test {
@@ -29,14 +35,32 @@ gen::GenSummary generate(VariantId id, int pieces, const std::filesystem::path& 
 // 1 byte: below anything a slice takes.
 constexpr std::uint64_t kNoRoom = 1;
 
-void expect_same_tables_under_any_budget(VariantId id, int pieces) {
+// A budget just below the work of the largest material of V up to `pieces` (values under the
+// counters included): the smaller materials' work fits, beside fewer held slices.
+template <class V>
+std::uint64_t below_the_largest(int pieces) {
+    std::uint64_t largest = 0;
+    for (const Material& m : materials_up_to(pieces))
+        largest = std::max(largest, Index<V>(m).size());
+    return gen::working_bytes(largest, true) - 1;
+}
+
+// `some`: a budget that holds the work of the smaller materials but not of the largest.
+void expect_same_tables_under_any_budget(VariantId id, int pieces, std::uint64_t some) {
     const Material last = materials_up_to(pieces).back();
-    TempDir held, paged;
+    TempDir held, files, paged;
     EXPECT_EQ(generate(id, pieces, held.path, 0).slices_paged, 0);
-    const auto sum = generate(id, pieces, paged.path, kNoRoom);
+
+    // No material's work fits: each is solved in files, and nothing is let go for it.
+    const auto in_files = generate(id, pieces, files.path, kNoRoom);
+    EXPECT_EQ(in_files.slices_paged, 0);
+    EXPECT_GT(in_files.slices_in_files, in_files.slices_solved / 2);  // twins come with them
+    expect_same_files(held.path, files.path);
+
+    // Some fits: held slices are let go for the smaller materials, the largest are in files.
+    const auto sum = generate(id, pieces, paged.path, some);
     EXPECT_GT(sum.slices_paged, 0);
-    // No slice's work fits: every one solved is solved in files (a twin is written with it).
-    EXPECT_GT(sum.slices_in_files, sum.slices_solved / 2);
+    EXPECT_GT(sum.slices_in_files, 0);
     expect_same_files(held.path, paged.path);
 
     // A run stopped before its last material, resumed under the budget and without one: the
@@ -55,11 +79,12 @@ void expect_same_tables_under_any_budget(VariantId id, int pieces) {
 }
 
 TEST(MemoryBudget, RussianUpToFourPiecesSameBytes) {
-    expect_same_tables_under_any_budget(VariantId::russian, 4);
+    expect_same_tables_under_any_budget(VariantId::russian, 4, below_the_largest<Russian>(4));
 }
 
 TEST(MemoryBudget, InternationalUpToFourPiecesSameBytes) {
-    expect_same_tables_under_any_budget(VariantId::international, 4);
+    expect_same_tables_under_any_budget(VariantId::international, 4,
+                                        below_the_largest<International>(4));
 }
 
 }  // namespace
