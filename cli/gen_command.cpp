@@ -160,8 +160,7 @@ double free_disk(std::filesystem::path dir) {
 // less, unless --force; with --estimate, printed and nothing run. Returns false to stop.
 bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
     const std::string rank = rank_prefix(g.ranks);
-    // Under a budget, what does not fit goes to scratch files on the disk.
-    const auto need = gen::within_budget(gen::estimate(name.id, g), g.memory);
+    const auto need = gen::estimate(name.id, g);
     const double memory = available_memory(), disk = free_disk(g.out);
     const std::string what =
         std::string(name.name) + " up to " + std::to_string(o.pieces) + " pieces (" +

@@ -367,6 +367,11 @@ class Generation {
         if (slice) slices_.add(std::move(slice));
     }
 
+    // The memory solving m takes beside what is held (estimate.hpp's model).
+    std::uint64_t work_of(const Material& m) const {
+        return working_bytes(Index<V>(m).size(), rules_ != nullptr);
+    }
+
     // Under --memory: held slices let go, largest first (pure ones, and fresh views under the
     // rules), until m's work fits beside what is held; later materials read them from mapped
     // scratch files (scratch_values.hpp). Returns how many. A material whose work alone
@@ -374,7 +379,7 @@ class Generation {
     // the kernel drops as it needs.
     int make_room(const Material& m) {
         if (!o_.memory) return 0;
-        const std::uint64_t need = working_bytes(Index<V>(m).size(), rules_ != nullptr);
+        const std::uint64_t need = work_of(m);
         if (need > o_.memory) return 0;
         int paged = 0;
         while (held_bytes() + need > o_.memory) {
@@ -404,7 +409,7 @@ class Generation {
     // arrays (slice, twin, values under the rules) are taken from files in the scratch
     // directory until its step ends; the solver keeps two waves of blocks in memory.
     bool solve_in_files(const Material& m) {
-        const std::uint64_t need = working_bytes(Index<V>(m).size(), rules_ != nullptr);
+        const std::uint64_t need = work_of(m);
         if (!o_.memory || held_bytes() + need <= o_.memory) return false;
         read_written_tables();  // the scratch directory goes with the run
         if (!array_files_) array_files_ = std::make_unique<ArrayFiles>(scratch_dir() / "arrays");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "dtb/core/index.hpp"
+#include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
 
 namespace dtb::gen {
@@ -87,6 +88,12 @@ TEST(GenEstimate, WithinABudgetTheRestGoesToTheDisk) {
     EXPECT_EQ(tight.memory, budget);
     const double held = double(all.memory - all.working);
     EXPECT_NEAR(double(tight.disk - all.disk), held * 4 / 6 + double(all.working) * 18 / 30, 1e6);
+    GenOptions o;
+    o.pieces = 6;
+    o.compression = compress::Compression::fast;
+    o.rules = false;
+    o.memory = budget;
+    EXPECT_EQ(estimate(VariantId::russian, o).disk, tight.disk);  // the run's own estimate
     // A budget that holds the largest material's work lets go of held slices only.
     const GenEstimate roomy = within_budget(all, all.working + (1ull << 30));
     EXPECT_NEAR(double(roomy.disk - all.disk), (held - double(1ull << 30)) * 4 / 6, 1e6);

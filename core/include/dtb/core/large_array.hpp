@@ -83,8 +83,6 @@ class ArrayFiles {
     explicit ArrayFiles(std::filesystem::path dir) : dir_(std::move(dir)) {
         std::filesystem::create_directories(dir_);
     }
-    const std::filesystem::path& dir() const { return dir_; }
-
     // A mapping of `bytes`, to be unmapped with unmap(). Throws
     // std::runtime_error when the file cannot be made, reserved or mapped.
     void* map(std::size_t bytes) const {

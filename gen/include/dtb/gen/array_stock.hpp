@@ -72,7 +72,6 @@ class ArrayStock {
 
     // From now on the arrays handed out are in `files` (null: in memory again).
     void put_in(const ArrayFiles* files) { files_ = files; }
-    const ArrayFiles* files() const { return files_; }
 
     // How many arrays of element type T are kept.
     template <class T>

@@ -26,10 +26,25 @@ struct MaterialLoad {
     bool rules = false;         // values under the counters solved for it
 };
 
-// The memory the solver works in for one material beside what it holds: the model's 30
-// bytes per White-to-move entry, and 40 more where its values under the counters are solved.
+// The memory the solver works in for one material beside what it holds, per White-to-move
+// entry, and 40 more where its values under the counters are solved.
+inline constexpr double kWorkingBytes = 30.0;
 inline std::uint64_t working_bytes(std::uint64_t entries, bool rules) {
-    return std::uint64_t(30.0 * double(entries) + (rules ? 40.0 * double(entries) : 0.0));
+    return std::uint64_t(kWorkingBytes * double(entries) + (rules ? 40.0 * double(entries) : 0.0));
+}
+
+// The estimate of a run held to `budget` bytes of memory (0: unbounded): what passes it goes
+// to the disk. Slices let go become scratch files of 4 bytes an entry where memory held 6
+// (scratch_values.hpp); when the largest material's work passes the budget too, its arrays
+// go to files (the slice and its twin: 18 of the working bytes an entry).
+inline GenEstimate within_budget(GenEstimate e, std::uint64_t budget) {
+    if (!budget || e.memory <= budget) return e;
+    const double working = double(e.working), held = double(e.memory) - working;
+    const double room = std::max(0.0, double(budget) - working);
+    e.disk += std::uint64_t(std::max(0.0, held - room) * 4.0 / 6.0);
+    if (working > double(budget)) e.disk += std::uint64_t(working * 18.0 / kWorkingBytes);
+    e.memory = budget;
+    return e;
 }
 
 inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
@@ -76,7 +91,7 @@ GenEstimate estimate_run(const GenOptions& o) {
     for (const Material& m : order) {
         loads.push_back({Index<V>(m).size(), set && !set->empty()});
     }
-    return estimate_from_loads(loads, o.compression, o.wdl_only);
+    return within_budget(estimate_from_loads(loads, o.compression, o.wdl_only), o.memory);
 }
 
 }  // namespace dtb::gen

@@ -7,7 +7,6 @@
 // memory. The run itself is gen/src/generation.hpp, compiled once per variant.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -84,7 +83,8 @@ struct GenCallbacks {
 };
 
 // What a run as `o` says will need, before it starts (estimate.hpp: a model fitted to
-// measured runs), and the index entries of White to move it solves.
+// measured runs), and the index entries of White to move it solves. Under o.memory what
+// does not fit is counted on the disk (the scratch files).
 struct GenEstimate {
     std::uint64_t positions = 0;  // White-to-move index entries of the run's materials
     std::uint64_t memory = 0;     // bytes at the peak
@@ -94,20 +94,6 @@ struct GenEstimate {
     std::uint64_t disk = 0;  // bytes of the tables written
 };
 GenEstimate estimate(VariantId id, const GenOptions& o);
-
-// The estimate of a run held to `budget` bytes of memory (0: unbounded): what passes it goes
-// to the disk. Slices let go become scratch files of 4 bytes an entry where memory held 6;
-// when the largest material's work passes the budget too, its arrays go to files (the slice
-// and its twin, some 18 of the model's 30 bytes an entry).
-inline GenEstimate within_budget(GenEstimate e, std::uint64_t budget) {
-    if (!budget || e.memory <= budget) return e;
-    const double working = double(e.working), held = double(e.memory) - working;
-    const double room = std::max(0.0, double(budget) - working);
-    e.disk += std::uint64_t(std::max(0.0, held - room) * 4.0 / 6.0);
-    if (working > double(budget)) e.disk += std::uint64_t(working * 18.0 / 30.0);
-    e.memory = budget;
-    return e;
-}
 
 // Generates variant `id`'s tables as `o` says. Throws std::invalid_argument for options that
 // contradict each other,
