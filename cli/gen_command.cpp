@@ -263,9 +263,9 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
         if (!tty)
             std::fprintf(stderr, "%s[%d/%d] %s %s (%.3g positions, %.2f s)\n", rank.c_str(),
                          e.number, e.total, e.material.name().c_str(),
-                         e.read_back ? "checked, read back"
-                         : e.loaded  ? "checked, kept"
-                                     : "solved",
+                         e.solved_again ? "checked, solved again"
+                         : e.loaded     ? "checked, kept"
+                                        : "solved",
                          double(e.positions), e.seconds);
     };
     cb.warning = [&](const std::string& w) {
@@ -291,7 +291,8 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     std::cout << rank << name.name << " up to " << o.pieces << " pieces in " << g.out.string()
               << ": " << sum.slices_solved << " slices solved, " << sum.slices_loaded
               << " found complete";
-    if (sum.slices_loaded > 0) std::cout << " (" << sum.slices_read_back << " of them read back)";
+    if (sum.slices_loaded > 0)
+        std::cout << " (" << sum.slices_solved_again << " of them solved again in memory)";
     if (sum.slices_paged > 0)
         std::cout << "; " << sum.slices_paged << " slices let go for --memory "
                   << bytes_text(double(g.memory));
@@ -326,7 +327,7 @@ void add_gen_command(CLI::App& app) {
         "move), written as three compressed tables per material (KKMvK.wdl.dtb, .dtw.dtb,\n"
         ".dtc.dtb: White to move; Black to move is the colour-flipped material's table)\n"
         "plus manifest.json. A killed run resumes: finished tables are checked and kept,\n"
-        "and read back into memory only where a material still to solve needs them.\n"
+        "and solved again in memory only where a material still to solve needs them.\n"
         "--compression fast writes tables some 65 % larger in a third of the time (russian\n"
         "up to 5 pieces, 2 threads: 10.2 s and 33.7 MB against 30.0 s and 20.6 MB; fast\n"
         "tables also keep the values of threatened positions, which small ones leave out);\n"

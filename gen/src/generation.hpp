@@ -1,7 +1,7 @@
 // One dtb gen run of variant V (gen/generate.hpp), as a list of steps: plan what the directory
-// needs, then for each material of the order solve it (or keep or read back what the
-// directory holds), write it and its twin, and record it in the manifest. Spread over ranks
-// (ranks.hpp), each takes its materials of the order (rank_plan.hpp), reads what the others
+// needs, then for each material of the order solve it (or keep, or solve again in memory,
+// what the directory holds), write it and its twin, and record it in the manifest. Spread over
+// ranks (ranks.hpp), each takes its materials of the order (rank_plan.hpp), reads what the others
 // solved from their tables, and rank 0 writes the manifest. Compiled once per variant
 // (variant_entry_points.hpp).
 #pragma once
@@ -121,22 +121,7 @@ class Generation {
         actions_ = plan_slices(
             order_, [&](const Material& m) { return found_.finished.count(m) > 0; },
             [&](const Material& m) { return described(m); });
-        if (o_.wdl_only) solve_what_cannot_be_read_back();
         check_plan();
-    }
-
-    // A material to read back needs its distances (later materials look into them, DTW in
-    // memory): one whose directory has its WDL table alone (or its twin's) is solved again.
-    void solve_what_cannot_be_read_back() {
-        std::vector<Material> loads;
-        for (std::size_t k = 0; k < order_.size(); ++k)
-            if (actions_[k] == SliceAction::load)
-                for (const Material& x : {order_[k], order_[k].flipped()}) loads.push_back(x);
-        const FoundTables full = find_tables(o_.out, variant_, loads);
-        for (std::size_t k = 0; k < order_.size(); ++k)
-            if (actions_[k] == SliceAction::load &&
-                (!full.finished.count(order_[k]) || !full.finished.count(order_[k].flipped())))
-                actions_[k] = SliceAction::solve;
     }
 
     // Whether the manifest's entry for m can stand for its statistics.
@@ -181,7 +166,11 @@ class Generation {
         std::unique_ptr<Slice<V>> slice;
         nlohmann::ordered_json entry;
         ev.paged = make_room(m);
-        if (!take_twin_entry(m, entry) && !keep_or_read_back(m, actions_[k], slice, entry, ev)) {
+        if (take_twin_entry(m, entry) || keep(k, entry, ev)) {
+        } else if (actions_[k] == SliceAction::again) {
+            ev.in_files = solve_in_files(m);
+            slice = solve_again(m, entry, ev);
+        } else {
             ev.in_files = solve_in_files(m);
             slice = solve_and_write(m, entry);
         }
@@ -218,39 +207,44 @@ class Generation {
         return true;
     }
 
-    // Finished tables kept as they are, or read back into memory; false when they must be
-    // solved after all (a value failed its check).
-    bool keep_or_read_back(const Material& m, SliceAction action, std::unique_ptr<Slice<V>>& slice,
-                           nlohmann::ordered_json& entry, SliceEvent& ev) {
-        // Under --memory, a material that would not fit stays on disk: read where looked into;
-        // so does every one of a distributed run, whose ranks read each other's tables.
-        if (action == SliceAction::load && described(m) &&
-            (ranks_ || (o_.memory && held_bytes() + 6 * Index<V>(m).size() > o_.memory))) {
-            read_written_tables();
-            action = SliceAction::keep;
-        }
-        if (action == SliceAction::keep) {
-            entry = manifest_.at(m.name());
-            compress::describe_tables(entry, o_.out, variant_, m);
-            ev.loaded = true;
-            return true;
-        }
-        if (action != SliceAction::load) return false;
-        try {
-            slice = read_tables<V>(o_.out, variant_, m,
-                                   [this](const Position<V>& p) { return slices_.probe(p); });
-            entry = described(m) ? manifest_.at(m.name()) : slice_entry(*slice);
-            compress::describe_tables(entry, o_.out, variant_, m);
-            ev.loaded = ev.read_back = true;
-            ++sum_.slices_read_back;
-            return true;
-        } catch (const compress::TableError& e) {
-            // Checksums held but a value did not (its dependencies are in memory: a slice
-            // read back has the same ones as a slice solved).
-            if (o_.only && m != *o_.only) throw;
-            cb_.warning(std::string(e.what()) + "; solving " + m.name() + " again");
+    // Finished tables kept as they are, read through them where a later slice looks; false
+    // when the material is to be solved (again). Under --memory, one that would not fit is kept
+    // too; so is every one of a distributed run, whose ranks read each other's tables.
+    bool keep(std::size_t k, nlohmann::ordered_json& entry, SliceEvent& ev) {
+        const Material& m = order_[k];
+        const SliceAction action = actions_[k];
+        if (action == SliceAction::solve) return false;
+        if (action == SliceAction::again &&
+            !(described(m) &&
+              (ranks_ || (o_.memory && held_bytes() + 6 * Index<V>(m).size() > o_.memory))))
             return false;
-        }
+        if (!slices_.slice(m.flipped()) && looked_into_later(k)) read_written_tables();
+        entry = manifest_.at(m.name());
+        compress::describe_tables(entry, o_.out, variant_, m);
+        ev.loaded = true;
+        return true;
+    }
+
+    // Whether a material after k that this run solves (or solves again) moves into k's.
+    bool looked_into_later(std::size_t k) const {
+        for (std::size_t j = k + 1; j < order_.size(); ++j)
+            if (mine(j) && actions_[j] != SliceAction::keep &&
+                (moves_into(order_[j], order_[k]) || moves_into(order_[j], order_[k].flipped())))
+                return true;
+        return false;
+    }
+
+    // A finished material solved again in memory for the slices still to solve: its tables,
+    // checked already, are not written again, nor its twin's.
+    std::unique_ptr<Slice<V>> solve_again(const Material& m, nlohmann::ordered_json& entry,
+                                          SliceEvent& ev) {
+        SliceSolver<V> solver(m, slices_.exits(), LevelLoop::fastest, &stock_);
+        auto slice = solver.solve();
+        entry = described(m) ? manifest_.at(m.name()) : slice_entry(*slice, slice_stats(*slice));
+        compress::describe_tables(entry, o_.out, variant_, m);
+        ev.loaded = ev.solved_again = true;
+        ++sum_.slices_solved_again;
+        return slice;
     }
 
     // m solved by retrograde analysis and written, with its twin when it has one.

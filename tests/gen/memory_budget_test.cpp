@@ -3,7 +3,7 @@
 // held slices for them (later materials read those from scratch files or the written
 // tables) and solves the largest in files. The tables are the same bytes as a run that
 // holds them all, manifest included. A resumed run under
-// the budget keeps what it would have read back, and reads it from the tables too; a resumed
+// the budget keeps what it would have solved again, and reads it from the tables too; a resumed
 // run keeps the rules tables it finds instead of solving them again.
 #include <gtest/gtest.h>
 
@@ -70,7 +70,7 @@ void expect_same_tables_under_any_budget(VariantId id, int pieces, std::uint64_t
             std::filesystem::remove(paged.path / compress::table_file_name(last, k));
         const auto resumed = generate(id, pieces, paged.path, memory);
         if (memory) {
-            EXPECT_EQ(resumed.slices_read_back, 0);
+            EXPECT_EQ(resumed.slices_solved_again, 0);
         }
         EXPECT_GE(resumed.slices_solved, 1);
         EXPECT_GT(resumed.rules_kept, 0);

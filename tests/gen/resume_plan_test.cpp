@@ -1,6 +1,6 @@
 // What a resumed dtb gen does with each material (gen/resume_plan.hpp): finished materials
-// are kept, and read back only when a material solved or read back in the run may look into
-// them or their twin; one material of a needed twin pair is read, the first in the order.
+// are kept, and solved again only when a material computed in the run may look into them or
+// their twin; one material of a needed twin pair is solved, the first in the order.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -48,34 +48,33 @@ TEST(ResumePlan, AnEmptyDirectoryIsSolvedWhole) {
     EXPECT_EQ(with(p, SliceAction::solve), all);
 }
 
-TEST(ResumePlan, WhatASolvedSliceMayLookIntoIsReadBackOncePerTwinPair) {
+TEST(ResumePlan, WhatASolvedSliceMayLookIntoIsSolvedAgainOncePerTwinPair) {
     // KMvK may look into the earlier materials with no black man, at most two white pieces
-    // and one black: KvK, MvK and KKvK (the promotion). Each is read back through its twin
+    // and one black: KvK, MvK and KKvK (the promotion). Each is solved again through its twin
     // pair's first material in the order.
     const Plan p = plan_for(3, {"KMvK"});
     EXPECT_EQ(with(p, SliceAction::solve), std::set<std::string>{"KMvK"});
-    const auto load = with(p, SliceAction::load);
-    EXPECT_EQ(load.size(), 3u);
-    EXPECT_TRUE(load.count("KvK"));
-    EXPECT_EQ(load.count("MvK") + load.count("KvM"), 1u);
-    EXPECT_EQ(load.count("KKvK") + load.count("KvKK"), 1u);
+    const auto again = with(p, SliceAction::again);
+    EXPECT_EQ(again.size(), 3u);
+    EXPECT_TRUE(again.count("KvK"));
+    EXPECT_EQ(again.count("MvK") + again.count("KvM"), 1u);
+    EXPECT_EQ(again.count("KKvK") + again.count("KvKK"), 1u);
     // Nothing else: MvM has a black man, which KMvK has not; later materials are finished.
     EXPECT_EQ(p.at("MvM"), SliceAction::keep);
     EXPECT_EQ(p.at("MMvK"), SliceAction::keep);
 }
 
-TEST(ResumePlan, AMissingManifestEntryReadsTheSliceAndWhatItNeeds) {
+TEST(ResumePlan, AMissingManifestEntrySolvesTheSliceAgainAndWhatItNeeds) {
     const Plan p = plan_for(3, {}, {"KKvK"});
-    EXPECT_EQ(p.at("KKvK"), SliceAction::load);
-    EXPECT_EQ(p.at("KvK"), SliceAction::load);  // a capture of KKvK leads there
+    EXPECT_EQ(p.at("KKvK"), SliceAction::again);
+    EXPECT_EQ(p.at("KvK"), SliceAction::again);  // a capture of KKvK leads there
     EXPECT_EQ(p.at("MvM"), SliceAction::keep);
     EXPECT_TRUE(with(p, SliceAction::solve).empty());
 }
 
-TEST(ResumePlan, ASliceToReadWhoseTwinIsNotFinishedIsSolved) {
+TEST(ResumePlan, ASliceNeededWhoseTwinIsNotFinishedIsSolved) {
     // KKvK (which holds KvKK's Black to move) is missing; KvKK is needed by KKvKK (4 pieces)
-    // being solved: reading it back would need KKvK's tables, so it is solved, which writes
-    // KKvK too.
+    // being solved: it is solved for good, which writes KKvK too.
     const Plan p = plan_for(4, {"KKvK", "KKvKK"});
     const auto first = std::min(*Material::parse("KvKK"), *Material::parse("KKvK"));
     EXPECT_EQ(p.at(first.name()), SliceAction::solve);
@@ -84,7 +83,7 @@ TEST(ResumePlan, ASliceToReadWhoseTwinIsNotFinishedIsSolved) {
 
 TEST(ResumePlan, DependenciesAreTransitive) {
     // may_depend_on is transitive: what a dependency may look into, the slice may too, so
-    // everything a slice read back needs is read back (or solved) before it.
+    // everything a slice solved again needs is solved (again) before it.
     const auto order = materials_up_to(4);
     for (const auto& a : order)
         for (const auto& b : order)
@@ -94,9 +93,9 @@ TEST(ResumePlan, DependenciesAreTransitive) {
                 }
 }
 
-TEST(ResumePlan, EveryMaterialReadOrSolvedHasWhatItNeedsBeforeIt) {
-    // Whatever is unfinished, each material solved or read back finds each material it may
-    // look into (or that one's twin) solved or read back earlier in the order.
+TEST(ResumePlan, EveryMaterialComputedHasWhatItNeedsBeforeIt) {
+    // Whatever is unfinished, each material solved (again) finds each material it may look
+    // into (or that one's twin) solved (again) earlier in the order.
     const auto order = materials_up_to(4);
     for (std::size_t gone = 0; gone < order.size(); gone += 3) {
         const Plan p = plan_for(4, {order[gone].name()}, {order[(gone * 7) % order.size()].name()});

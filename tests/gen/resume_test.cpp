@@ -1,7 +1,7 @@
 // dtb gen resuming in a directory that already holds tables (gen/generate.hpp,
 // gen/resume_plan.hpp): whatever was there — a finished run, a killed one, a damaged table, a
 // lost manifest — the directory ends byte for byte as a fresh run writes it, and finished
-// slices are read back into memory only where a slice still to solve needs them.
+// slices are solved again in memory only where a slice still to solve needs them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -72,7 +72,7 @@ TEST(GenResume, AFinishedDirectoryIsCheckedAndKeptWithoutReadingItBack) {
     const auto sum = generate(dir.path, &warnings);
     EXPECT_EQ(sum.slices_solved, 0);
     EXPECT_EQ(sum.slices_loaded, kSlices);
-    EXPECT_EQ(sum.slices_read_back, 0);
+    EXPECT_EQ(sum.slices_solved_again, 0);
     EXPECT_TRUE(warnings.empty());
     expect_same_files(fresh(), dir.path);
 }
@@ -97,12 +97,12 @@ TEST(GenResume, AKilledRunEndsAsAFreshOne) {
     EXPECT_TRUE(warnings.empty());
     EXPECT_GE(sum.slices_solved, kSlices - int(done));
     EXPECT_EQ(sum.slices_solved + sum.slices_loaded, kSlices);
-    // What the slices solved need is read back, not everything kept; the progress says which.
-    EXPECT_GT(sum.slices_read_back, 0);
-    EXPECT_LT(sum.slices_read_back, sum.slices_loaded);
+    // What the slices solved need is solved again, not everything kept; the progress says which.
+    EXPECT_GT(sum.slices_solved_again, 0);
+    EXPECT_LT(sum.slices_solved_again, sum.slices_loaded);
     EXPECT_EQ(std::count_if(events.begin(), events.end(),
-                            [](const gen::SliceEvent& e) { return e.read_back && e.loaded; }),
-              sum.slices_read_back);
+                            [](const gen::SliceEvent& e) { return e.solved_again && e.loaded; }),
+              sum.slices_solved_again);
     expect_same_files(fresh(), dir.path);
 }
 
@@ -132,7 +132,7 @@ TEST(GenResume, ALostManifestIsRebuiltFromTheTables) {
     std::filesystem::remove(dir.path / "manifest.json");
     const auto sum = generate(dir.path, nullptr);
     EXPECT_EQ(sum.slices_solved, 0);
-    EXPECT_EQ(sum.slices_read_back, kSlices);  // the statistics come from the values
+    EXPECT_EQ(sum.slices_solved_again, kSlices);  // the statistics come from the values
     expect_same_files(fresh(), dir.path);
 }
 
@@ -145,13 +145,13 @@ TEST(GenResume, AManifestEntryThatCannotDescribeItsSliceIsRebuilt) {
     });
     const auto sum = generate(dir.path, nullptr);
     EXPECT_EQ(sum.slices_solved, 0);
-    EXPECT_GT(sum.slices_read_back, 0);
+    EXPECT_GT(sum.slices_solved_again, 0);
     expect_same_files(fresh(), dir.path);
 }
 
 TEST(GenResume, OnlyNamesTheTableItCannotDoWithout) {
     // --only KMvK with KMvK gone: its promotion leads to KKvK, whose Black to move is in
-    // KvKK's tables; without them KKvK cannot be read back, and --only solves nothing else.
+    // KvKK's tables; without them KKvK cannot be read there, and --only solves nothing else.
     TempDir dir;
     copy_fresh(dir.path);
     remove_tables(dir.path, *Material::parse("KMvK"));

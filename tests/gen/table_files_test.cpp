@@ -8,6 +8,7 @@
 #include "../compress/compress_test_support.hpp"
 #include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
+#include "read_tables.hpp"
 
 namespace dtb::test {
 namespace {
@@ -22,8 +23,8 @@ void expect_tables_read_back(int pieces, compress::Compression c = compress::Com
     std::uint64_t compared = 0, wrong = 0;
     std::string first;
     for (const Material& m : materials_up_to(pieces)) {
-        const auto back = gen::read_tables<V>(dir.path, variant, m,
-                                              [&](const Position<V>& p) { return tb.probe(p); });
+        const auto back =
+            read_tables<V>(dir.path, variant, m, [&](const Position<V>& p) { return tb.probe(p); });
         const auto* s = tb.slice(m);
         for (int side = 0; side < 2; ++side) {
             for (std::uint64_t i = 0; i < s->index.size(); ++i) {

@@ -2,7 +2,7 @@
 // directory per variant: three compressed tables per material (WDL, DTW, DTC of White to
 // move, table_files.hpp) and manifest.json naming the variant, its rules and the contents
 // (with per-slice statistics and the table files). A killed run resumes where it stopped:
-// materials whose tables exist and pass their checks are kept, and read back into memory
+// materials whose tables exist and pass their checks are kept, and solved again in memory
 // only when a material still to solve needs them (resume_plan.hpp). Raw values live only in
 // memory. The run itself is gen/src/generation.hpp, compiled once per variant.
 #pragma once
@@ -54,16 +54,16 @@ struct SliceEvent {
     std::uint64_t remaining = 0;  // index entries of this and the following slices
     double seconds = 0;           // time this slice took (when done)
     bool loaded = false;          // found on disk and checked, not solved
-    bool read_back = false;       // loaded into memory: a slice still to solve needs it
+    bool solved_again = false;    // loaded, and solved in memory: a slice still to solve needs it
     int paged = 0;                // slices let go before this one for --memory (read from tables)
     bool in_files = false;        // solved in scratch files: its work did not fit --memory
 };
 
 struct GenSummary {
     int slices_solved = 0, slices_loaded = 0;  // loaded: found complete, checked, not solved
-    int slices_read_back = 0;  // of those, read into memory (a solved slice needed them)
-    int slices_paged = 0;      // let go under --memory while needed: read from their tables
-    int slices_in_files = 0;   // solved in scratch files under --memory
+    int slices_solved_again = 0;  // of those, solved in memory (a solved slice needed them)
+    int slices_paged = 0;         // let go under --memory while needed: read from their tables
+    int slices_in_files = 0;      // solved in scratch files under --memory
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides
     double seconds = 0;
     double table_seconds = 0;       // of which compressing and writing tables

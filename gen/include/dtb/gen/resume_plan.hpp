@@ -1,11 +1,13 @@
 // What dtb gen does with each material of its order when the output directory already holds
-// tables: solve it, read it back into memory, or only keep it.
+// tables: solve it, solve it again in memory, or only keep it.
 //
-// Reading a slice back is not free: the entries its tables leave don't-care (captures,
-// unanswerable threats) are recomputed by search, which takes longer than solving. A finished
-// slice is read back only when a slice solved in this run may look into it (a capture or a
-// promotion leads there), or when its statistics are missing from the manifest; every other
-// finished slice is only checked (checksums) and kept, with the manifest's entry.
+// A finished slice that a slice still to solve may look into (a capture or a promotion leads
+// there) is solved again in memory; its tables are not written again. Rebuilding it from its
+// tables instead would recompute every capture and threatened position by search: three to
+// five times the solver's time (docs/performance.md). Reading it through its tables where a
+// lookup leads costs a threat search per lookup, more than solving it again where the slice
+// is mostly kings. Every other finished slice is only checked (checksums) and kept, with the
+// manifest's entry; one whose statistics the manifest lacks is solved again for them.
 #pragma once
 
 #include <cstddef>
@@ -30,8 +32,8 @@ inline bool may_depend_on(const Material& m, const Material& d) {
 }
 
 // Whether one move in m can leave material d: the side to move keeps its pieces or promotes a
-// man, the other keeps its pieces or loses some to a capture. A solver, and a slice read
-// back, look into exactly such materials (the run holds a slice while a later one may).
+// man, the other keeps its pieces or loses some to a capture. A solver looks into exactly
+// such materials (the run holds a slice while a later one may).
 inline bool moves_into(const Material& m, const Material& d) {
     auto kept_or_promoted = [](int men, int kings, int men2, int kings2) {
         return (men2 == men && kings2 == kings) || (men2 == men - 1 && kings2 == kings + 1);
@@ -50,31 +52,32 @@ inline bool moves_into(const Material& m, const Material& d) {
 
 enum class SliceAction {
     solve,  // no finished tables: solved in this run
-    load,   // finished, read back: a slice solved in this run needs it, or its entry does
-    keep,   // finished, checked and kept as it is
+    again,  // finished, solved again in memory: a slice solved in this run needs it, or its
+            // entry does; its tables are not written again
+    keep,   // finished, checked and kept as it is (read through its tables where needed)
 };
 
 // For each material of `order` (dependencies first): `finished` tells whether its three
 // tables are present and pass their checks, `described` whether the manifest has its entry.
-// A finished material is read back when a material solved or read back in this run may look
-// into it or into its colour-flipped twin (the in-memory tablebase answers for a twin through
-// the other, so one of the two is read: the first in the order), when its own entry is
-// missing, or never otherwise. Reading a slice back also reads its twin's tables (they hold
-// its Black to move): a finished material whose twin is not finished is solved instead.
+// A finished material is solved again when a material solved (or solved again) in this run
+// may look into it or into its colour-flipped twin (the in-memory tablebase answers for a
+// twin through the other, so one of the two is solved: the first in the order), when its own
+// entry is missing, or never otherwise. A finished material whose twin is not finished is
+// solved for good instead, which writes the twin.
 inline std::vector<SliceAction> plan_slices(const std::vector<Material>& order,
                                             const std::function<bool(const Material&)>& finished,
                                             const std::function<bool(const Material&)>& described) {
-    auto read_back_or_solve = [&](const Material& m) {
-        return m.flipped() == m || finished(m.flipped()) ? SliceAction::load : SliceAction::solve;
+    auto again_or_solve = [&](const Material& m) {
+        return m.flipped() == m || finished(m.flipped()) ? SliceAction::again : SliceAction::solve;
     };
     std::vector<SliceAction> plan(order.size(), SliceAction::keep);
-    std::vector<std::size_t> roots;  // materials this run computes: solved or read back
+    std::vector<std::size_t> roots;  // materials this run computes: solved, or solved again
     for (std::size_t k = 0; k < order.size(); ++k) {
         const Material& m = order[k];
         if (!finished(m)) {
             plan[k] = SliceAction::solve;
         } else if (!described(m)) {
-            plan[k] = read_back_or_solve(m);
+            plan[k] = again_or_solve(m);
         } else {
             continue;
         }
@@ -93,7 +96,7 @@ inline std::vector<SliceAction> plan_slices(const std::vector<Material>& order,
         const Material pair = std::min(m, m.flipped());
         if (!needed.count(pair) || covered.count(pair)) continue;
         covered.insert(pair);
-        if (plan[k] == SliceAction::keep) plan[k] = read_back_or_solve(m);
+        if (plan[k] == SliceAction::keep) plan[k] = again_or_solve(m);
     }
     return plan;
 }
