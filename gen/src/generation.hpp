@@ -166,7 +166,7 @@ class Generation {
         std::unique_ptr<Slice<V>> slice;
         nlohmann::ordered_json entry;
         ev.paged = make_room(m);
-        if (take_twin_entry(m, entry) || keep(k, entry, ev)) {
+        if (take_twin_entry(m, entry, ev) || keep(k, entry, ev)) {
         } else if (actions_[k] == SliceAction::again) {
             ev.in_files = solve_in_files(m);
             slice = solve_again(m, entry, ev);
@@ -197,12 +197,13 @@ class Generation {
         cb_.finished(ev);
     }
 
-    // A twin's entry, written when its twin was solved earlier in this run; the twin answers
-    // its lookups (flipped).
-    bool take_twin_entry(const Material& m, nlohmann::ordered_json& entry) {
+    // A twin's entry, made when its twin was solved (again) earlier in this run; the twin
+    // answers its lookups (flipped).
+    bool take_twin_entry(const Material& m, nlohmann::ordered_json& entry, SliceEvent& ev) {
         const auto it = twin_entries_.find(m);
         if (it == twin_entries_.end()) return false;
-        entry = std::move(it->second);
+        entry = std::move(it->second.entry);
+        ev.loaded = it->second.found;
         twin_entries_.erase(it);
         return true;
     }
@@ -240,8 +241,17 @@ class Generation {
                                           SliceEvent& ev) {
         SliceSolver<V> solver(m, slices_.exits(), LevelLoop::fastest, &stock_);
         auto slice = solver.solve();
-        entry = described(m) ? manifest_.at(m.name()) : slice_entry(*slice, slice_stats(*slice));
+        const auto stats = slice_stats(*slice);
+        entry = described(m) ? manifest_.at(m.name()) : slice_entry(*slice, stats);
         compress::describe_tables(entry, o_.out, variant_, m);
+        // A twin whose tables were written but not its entry (a run stopped between the two)
+        // gets it from these statistics, not by being solved again itself.
+        const Material f = m.flipped();
+        if (f != m && !described(f)) {
+            auto twin = twin_entry(*slice, stats, TwinIndex<V>(slice->index));
+            compress::describe_tables(twin, o_.out, variant_, f);
+            twin_entries_[f] = {std::move(twin), true};
+        }
         ev.loaded = ev.solved_again = true;
         ++sum_.slices_solved_again;
         return slice;
@@ -265,13 +275,20 @@ class Generation {
     void write_twin(const Slice<V>& slice, const std::array<SideStats, 2>& stats) {
         const TwinIndex<V> twins(slice.index);
         const auto twin = Symmetry<V>::flipped(slice, twins, Sides::white, &stock_);
+        auto entry = twin_entry(slice, stats, twins);
+        write(*twin, entry);
+        twin->give_arrays(stock_);
+        twin_entries_[twin->material()] = {std::move(entry), false};
+    }
+
+    // The twin's entry: both its sides are this slice's, the positions they name flipped.
+    static nlohmann::ordered_json twin_entry(const Slice<V>& slice,
+                                             const std::array<SideStats, 2>& stats,
+                                             const TwinIndex<V>& twins) {
         const std::array<SideStats, 2> twin_stats = {
             flipped_side_stats(slice, stats[1], Color::black, twins),
             flipped_side_stats(slice, stats[0], Color::white, twins)};
-        auto twin_entry = slice_entry(*twin, twin_stats);
-        write(*twin, twin_entry);
-        twin->give_arrays(stock_);
-        twin_entries_[slice.material().flipped()] = std::move(twin_entry);
+        return slice_entry(Index<V>(slice.material().flipped()), twin_stats);
     }
 
     // A slice's three tables written, their sizes and compression into its entry.
@@ -565,9 +582,9 @@ class Generation {
     // Twins of an --only material are written but not in the order: listed too.
     void record_orphan_twins() {
         if (twin_entries_.empty()) return;
-        for (auto& [m, entry] : twin_entries_) {
-            if (rules_) compress::describe_rules_tables(entry, o_.out, m);
-            manifest_[m.name()] = entry;
+        for (auto& [m, twin] : twin_entries_) {
+            if (rules_) compress::describe_rules_tables(twin.entry, o_.out, m);
+            manifest_[m.name()] = twin.entry;
         }
         save_manifest();
     }
@@ -586,7 +603,11 @@ class Generation {
     int max_in_dir_ = 0;
     std::uint64_t remaining_ = 0;  // index entries of the slices not yet done
     // The entries of twins written with a slice solved in this run, waiting for their turn.
-    std::map<Material, nlohmann::ordered_json> twin_entries_;
+    struct TwinEntry {
+        nlohmann::ordered_json entry;
+        bool found = false;  // its tables were on disk: the twin was solved again, not written
+    };
+    std::map<Material, TwinEntry> twin_entries_;
     SolvedSlices<V> slices_;
     // Under --memory: what slices_ and rules_ no longer hold, read from the written tables.
     std::unique_ptr<probe::Store> store_;

@@ -12,10 +12,10 @@
 namespace dtb::gen {
 
 template <class V>
-compress::SideSummary side_summary(const Slice<V>& s, const SideStats& st, Color side) {
+compress::SideSummary side_summary(const Index<V>& index, const SideStats& st, Color side) {
     auto fen_of = [&](std::uint64_t i) {
         Position<V> p;
-        s.index.unrank(i, side, p);
+        index.unrank(i, side, p);
         return write_fen(p);
     };
     const bool decided = st.wins + st.losses != 0;
@@ -30,11 +30,16 @@ compress::SideSummary side_summary(const Slice<V>& s, const SideStats& st, Color
             decided ? fen_of(st.max_dtc_index) : ""};
 }
 
-// The entry from the slice's statistics (which need DTC: taken before DTC is dropped).
+// The entry from a slice's statistics (which need DTC: taken before DTC is dropped); the
+// index names the positions they point at.
+template <class V>
+nlohmann::ordered_json slice_entry(const Index<V>& index, const std::array<SideStats, 2>& st) {
+    return compress::slice_entry(index.material(), {side_summary(index, st[0], Color::white),
+                                                    side_summary(index, st[1], Color::black)});
+}
 template <class V>
 nlohmann::ordered_json slice_entry(const Slice<V>& s, const std::array<SideStats, 2>& st) {
-    return compress::slice_entry(
-        s.material(), {side_summary(s, st[0], Color::white), side_summary(s, st[1], Color::black)});
+    return slice_entry(s.index, st);
 }
 template <class V>
 nlohmann::ordered_json slice_entry(const Slice<V>& s) {
