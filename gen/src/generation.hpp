@@ -166,13 +166,10 @@ class Generation {
         std::unique_ptr<Slice<V>> slice;
         nlohmann::ordered_json entry;
         ev.paged = make_room(m);
-        if (take_twin_entry(m, entry, ev) || keep(k, entry, ev)) {
-        } else if (actions_[k] == SliceAction::again) {
+        if (!take_twin_entry(m, entry, ev) && !keep(k, entry, ev)) {
             ev.in_files = solve_in_files(m);
-            slice = solve_again(m, entry, ev);
-        } else {
-            ev.in_files = solve_in_files(m);
-            slice = solve_and_write(m, entry);
+            slice = actions_[k] == SliceAction::again ? solve_again(m, entry, ev)
+                                                      : solve_and_write(m, entry);
         }
         if (ev.loaded) {
             ++sum_.slices_loaded;
@@ -208,39 +205,29 @@ class Generation {
         return true;
     }
 
-    // Finished tables kept as they are, read through them where a later slice looks; false
-    // when the material is to be solved (again). Under --memory, one that would not fit is kept
-    // too; so is every one of a distributed run, whose ranks read each other's tables.
+    // Finished tables kept as they are; false when the material is to be solved (again).
     bool keep(std::size_t k, nlohmann::ordered_json& entry, SliceEvent& ev) {
         const Material& m = order_[k];
-        const SliceAction action = actions_[k];
-        if (action == SliceAction::solve) return false;
-        if (action == SliceAction::again &&
-            !(described(m) &&
-              (ranks_ || (o_.memory && held_bytes() + 6 * Index<V>(m).size() > o_.memory))))
-            return false;
-        if (!slices_.slice(m.flipped()) && looked_into_later(k)) read_written_tables();
+        if (actions_[k] == SliceAction::solve) return false;
+        if (actions_[k] == SliceAction::again) {
+            // Under --memory, one that would not fit stays on disk, read where looked into; so
+            // does every one of a distributed run, whose ranks read each other's tables.
+            if (!described(m) ||
+                !(ranks_ || (o_.memory && held_bytes() + 6 * Index<V>(m).size() > o_.memory)))
+                return false;
+            read_written_tables();
+        }
         entry = manifest_.at(m.name());
         compress::describe_tables(entry, o_.out, variant_, m);
         ev.loaded = true;
         return true;
     }
 
-    // Whether a material after k that this run solves (or solves again) moves into k's.
-    bool looked_into_later(std::size_t k) const {
-        for (std::size_t j = k + 1; j < order_.size(); ++j)
-            if (mine(j) && actions_[j] != SliceAction::keep &&
-                (moves_into(order_[j], order_[k]) || moves_into(order_[j], order_[k].flipped())))
-                return true;
-        return false;
-    }
-
     // A finished material solved again in memory for the slices still to solve: its tables,
     // checked already, are not written again, nor its twin's.
     std::unique_ptr<Slice<V>> solve_again(const Material& m, nlohmann::ordered_json& entry,
                                           SliceEvent& ev) {
-        SliceSolver<V> solver(m, slices_.exits(), LevelLoop::fastest, &stock_);
-        auto slice = solver.solve();
+        auto slice = solve(m);
         const auto stats = slice_stats(*slice);
         entry = described(m) ? manifest_.at(m.name()) : slice_entry(*slice, stats);
         compress::describe_tables(entry, o_.out, variant_, m);
@@ -257,10 +244,14 @@ class Generation {
         return slice;
     }
 
-    // m solved by retrograde analysis and written, with its twin when it has one.
+    // m solved by retrograde analysis, looking into the held slices.
+    std::unique_ptr<Slice<V>> solve(const Material& m) {
+        return SliceSolver<V>(m, slices_.exits(), LevelLoop::fastest, &stock_).solve();
+    }
+
+    // m solved and written, with its twin when it has one.
     std::unique_ptr<Slice<V>> solve_and_write(const Material& m, nlohmann::ordered_json& entry) {
-        SliceSolver<V> solver(m, slices_.exits(), LevelLoop::fastest, &stock_);
-        auto slice = solver.solve();
+        auto slice = solve(m);
         const auto stats = slice_stats(*slice);
         entry = slice_entry(*slice, stats);
         write(*slice, entry);

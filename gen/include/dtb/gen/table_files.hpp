@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -20,10 +19,8 @@
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/compress/table_writer.hpp"
-#include "dtb/core/flip.hpp"
 #include "dtb/core/king_table.hpp"
 #include "dtb/core/recompute.hpp"
-#include "dtb/core/successor_values.hpp"
 #include "dtb/gen/block_pieces.hpp"
 #include "dtb/gen/slice.hpp"
 
