@@ -156,17 +156,30 @@ double free_disk(std::filesystem::path dir) {
     return ec ? 0 : double(s.available);
 }
 
+// The bytes of the files under dir (none when it does not exist): a resumed run's tables and
+// scratch files, which the estimate counts as the run's.
+double held_by(const std::filesystem::path& dir) {
+    std::error_code ec;
+    double bytes = 0;
+    for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec)) bytes += double(it->file_size(ec));
+    return bytes;
+}
+
 // What the run will need, said before it starts: refused (exit code 1) when the machine has
 // less, unless --force; with --estimate, printed and nothing run. Returns false to stop.
 bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
     const std::string rank = rank_prefix(g.ranks);
     const auto need = gen::estimate(name.id, g);
-    const double memory = available_memory(), disk = free_disk(g.out);
+    const double memory = available_memory(), free = free_disk(g.out), held = held_by(g.out);
+    const double disk = free > 0 ? free + held : 0;
     const std::string what =
         std::string(name.name) + " up to " + std::to_string(o.pieces) + " pieces (" +
         std::to_string(need.positions) + " positions of White to move) needs about " +
         bytes_text(double(need.memory)) + " of memory (" + bytes_text(memory) + " available) and " +
-        bytes_text(double(need.disk)) + " of disk (" + bytes_text(disk) + " free)";
+        bytes_text(double(need.disk)) + " of disk (" + bytes_text(free) + " free" +
+        (held > 0 ? ", " + bytes_text(held) + " in " + g.out.string() + " already" : "") + ")";
     if (o.estimate) {
         if (!g.ranks || g.ranks->rank() == 0) std::cout << what << "\n";
         return false;
@@ -263,9 +276,10 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
         if (!tty)
             std::fprintf(stderr, "%s[%d/%d] %s %s (%.3g positions, %.2f s)\n", rank.c_str(),
                          e.number, e.total, e.material.name().c_str(),
-                         e.solved_again ? "checked, solved again"
-                         : e.loaded     ? "checked, kept"
-                                        : "solved",
+                         e.solved_again   ? "checked, solved again"
+                         : e.from_scratch ? "checked, kept, its values in scratch"
+                         : e.loaded       ? "checked, kept"
+                                          : "solved",
                          double(e.positions), e.seconds);
     };
     cb.warning = [&](const std::string& w) {
@@ -291,8 +305,13 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     std::cout << rank << name.name << " up to " << o.pieces << " pieces in " << g.out.string()
               << ": " << sum.slices_solved << " slices solved, " << sum.slices_loaded
               << " found complete";
-    if (sum.slices_loaded > 0)
-        std::cout << " (" << sum.slices_solved_again << " of them solved again in memory)";
+    if (sum.slices_loaded > 0) {
+        std::cout << " (" << sum.slices_solved_again << " of them solved again in memory";
+        if (sum.slices_from_scratch > 0)
+            std::cout << ", " << sum.slices_from_scratch
+                      << " read from the scratch files of the stopped run";
+        std::cout << ")";
+    }
     if (sum.slices_paged > 0)
         std::cout << "; " << sum.slices_paged << " slices let go for --memory "
                   << bytes_text(double(g.memory));
@@ -327,7 +346,8 @@ void add_gen_command(CLI::App& app) {
         "move), written as three compressed tables per material (KKMvK.wdl.dtb, .dtw.dtb,\n"
         ".dtc.dtb: White to move; Black to move is the colour-flipped material's table)\n"
         "plus manifest.json. A killed run resumes: finished tables are checked and kept,\n"
-        "and solved again in memory only where a material still to solve needs them.\n"
+        "and solved again in memory only where a material still to solve needs them and\n"
+        "the killed run did not leave their values in its scratch files.\n"
         "--compression fast writes tables some 65 % larger in a third of the time (russian\n"
         "up to 5 pieces, 2 threads: 10.2 s and 33.7 MB against 30.0 s and 20.6 MB; fast\n"
         "tables also keep the values of threatened positions, which small ones leave out);\n"

@@ -73,7 +73,8 @@ class Generation {
         plan();
         // Only now: a run refused while planning leaves no directory behind.
         std::filesystem::create_directories(o_.out);
-        if (writes_manifest()) remove_scratch_dirs();  // a killed run's
+        if (writes_manifest()) remove_scratch_dirs();  // a killed run's, but what it takes over
+        if (!scratch_found_.empty()) read_written_tables();
         if (ranks_) spread_over_ranks();
         for (std::size_t k = 0; k < order_.size(); ++k)
             if (mine(k)) {
@@ -118,9 +119,15 @@ class Generation {
             for (const Material& x : {m, m.flipped()})
                 if (std::find(wanted.begin(), wanted.end(), x) == wanted.end()) wanted.push_back(x);
         found_ = find_tables(o_.out, variant_, wanted, o_.wdl_only);
+        if (!ranks_)
+            scratch_found_ = scratch_left_behind<V>(scratch_dir() / kPureScratch, variant_,
+                                                    !o_.wdl_only, found_.finished);
         actions_ = plan_slices(
             order_, [&](const Material& m) { return found_.finished.count(m) > 0; },
-            [&](const Material& m) { return described(m); });
+            [&](const Material& m) { return described(m); },
+            [&](const Material& m) {
+                return scratch_found_.count(m) > 0 || scratch_found_.count(m.flipped()) > 0;
+            });
         check_plan();
     }
 
@@ -220,6 +227,8 @@ class Generation {
         entry = manifest_.at(m.name());
         compress::describe_tables(entry, o_.out, variant_, m);
         ev.loaded = true;
+        ev.from_scratch = scratch_found_.count(m) > 0;
+        sum_.slices_from_scratch += ev.from_scratch;
         return true;
     }
 
@@ -427,12 +436,13 @@ class Generation {
         if (store_) return;
         store_ = std::make_unique<probe::Store>(o_.out, variant_, cache_bytes());
         written_ = std::make_unique<ProbedValues<V>>(*store_);
-        scratch_ = std::make_unique<ScratchValues<V>>(scratch_dir() / "pure", *written_);
+        scratch_ = std::make_unique<ScratchValues<V>>(scratch_dir() / kPureScratch, *written_,
+                                                      variant_, scratch_found_);
         slices_.read_unheld_from(scratch_.get());
         if (rules_) {
             written_fresh_ = std::make_unique<ProbedFreshValues<V>>(*store_, rules_->rule_set());
-            scratch_fresh_ =
-                std::make_unique<ScratchValues<V>>(scratch_dir() / "rules", *written_fresh_);
+            scratch_fresh_ = std::make_unique<ScratchValues<V>>(scratch_dir() / "rules",
+                                                                *written_fresh_, variant_);
             rules_->read_unheld_from(scratch_fresh_.get());
         }
     }
@@ -443,10 +453,19 @@ class Generation {
                          (ranks_ ? "-rank" + std::to_string(ranks_->rank()) : ""));
     }
     static constexpr std::string_view kScratchName = ".dtb-scratch";
+    static constexpr std::string_view kPureScratch = "pure";  // let-go slices' values
+    // Every scratch directory of the run's ranks, but the values of slices this run takes
+    // over from a stopped one.
     void remove_scratch_dirs() const {
-        for (const auto& e : std::filesystem::directory_iterator(o_.out))
-            if (e.path().filename().string().starts_with(kScratchName))
+        for (const auto& e : std::filesystem::directory_iterator(o_.out)) {
+            if (!e.path().filename().string().starts_with(kScratchName)) continue;
+            if (e.path() != scratch_dir() || scratch_found_.empty()) {
                 std::filesystem::remove_all(e.path());
+                continue;
+            }
+            for (const auto& f : std::filesystem::directory_iterator(e.path()))
+                if (f.path().filename() != kPureScratch) std::filesystem::remove_all(f.path());
+        }
     }
 
     // What the run holds: slices, values under the rules, stocked arrays, the tables' cache.
@@ -484,6 +503,8 @@ class Generation {
                 continue;
             if (const auto gone = slices_.remove(old)) gone->give_arrays(stock_);
             if (rules_) rules_->remove(old);
+            for (auto* scratch : {scratch_.get(), scratch_fresh_.get()})
+                if (scratch) scratch->remove(old);
         }
     }
 
@@ -605,6 +626,9 @@ class Generation {
     std::unique_ptr<ProbedValues<V>> written_;
     std::unique_ptr<ProbedFreshValues<V>> written_fresh_;
     std::unique_ptr<ScratchValues<V>> scratch_, scratch_fresh_;  // over written_, written_fresh_
+    // Finished materials whose values a stopped run left in scratch files: taken over, so
+    // that neither they nor what they look into are solved again.
+    std::set<Material> scratch_found_;
     std::unique_ptr<ArrayFiles> array_files_;  // where a slice too large for --memory is solved
     // The values under the rules, beside the pure ones; null without counters or with --no-rules.
     std::unique_ptr<RulesSlices<V>> rules_;

@@ -1,13 +1,10 @@
 // Slices a run lets go of under --memory, kept as uncompressed scratch files mapped read-only
-// (DIR/.dtb-scratch): a lookup reads the value the solver wrote, as from memory, and the
-// kernel keeps in memory only the pages that are read, dropping them again under pressure.
-// Much faster than the tables' prober, which recomputes captures and threats; what was
-// never mapped (a material a resumed run found on disk) is answered by `tables`.
+// (DIR/.dtb-scratch, scratch_file.hpp): a lookup reads the value the solver wrote, as from
+// memory, and the kernel keeps in memory only the pages that are read, dropping them again
+// under pressure. Much faster than the tables' prober, which recomputes captures and
+// threats; what was never mapped (a material a resumed run found on disk) is answered by
+// `tables`. A stopped run's files are taken over by the next (scratch_left_behind).
 #pragma once
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -15,7 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,21 +22,29 @@
 #include "dtb/core/material.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/written_values.hpp"
+#include "scratch_file.hpp"
 
 namespace dtb::gen {
 
 template <class V>
 class ScratchValues final : public WrittenValues<V> {
   public:
-    // Scratch files go to `dir` (made now, emptied of an earlier run's, removed with this).
-    ScratchValues(std::filesystem::path dir, const WrittenValues<V>& tables)
-        : dir_(std::move(dir)), tables_(tables) {
-        std::filesystem::remove_all(dir_);
+    // Scratch files go to `dir` (made now, removed with this). Of what a stopped run left
+    // there, the files of `taken_over` (scratch_left_behind) are mapped; the rest is removed.
+    ScratchValues(std::filesystem::path dir, const WrittenValues<V>& tables, VariantId variant,
+                  const std::set<Material>& taken_over = {})
+        : dir_(std::move(dir)), tables_(tables), variant_(variant) {
         std::filesystem::create_directories(dir_);
+        for (const auto& e : std::filesystem::directory_iterator(dir_)) {
+            const auto m = scratch_material(e.path());
+            if (m && taken_over.count(*m))
+                map(*m, e.path());
+            else
+                std::filesystem::remove_all(e.path());
+        }
     }
     ~ScratchValues() override {
-        for (auto& m : by_slot_)
-            if (m) munmap(m->map, m->bytes);
+        by_slot_.clear();
         std::error_code ec;
         std::filesystem::remove_all(dir_, ec);
     }
@@ -52,24 +57,24 @@ class ScratchValues final : public WrittenValues<V> {
     // when the file cannot be written or a DTW does not fit in 14 bits.
     void add(const Slice<V>& s) {
         const Material m = s.material();
-        const std::uint64_t n = s.index.size();
-        const bool with_dtw = !s.dtw[0].empty();
-        const std::uint64_t bytes = (with_dtw ? 4 : 2) * n;
-        const auto path = dir_ / (m.name() + ".exit");
+        ScratchHeader h{variant_,       m, !s.dtw[0].empty(),
+                        s.index.size(), 0, compress::kTableFormatVersion};
+        const auto part = dir_ / (m.name() + std::string(kScratchPartSuffix));
         {
-            std::ofstream out(path, std::ios::binary | std::ios::trunc);
+            std::ofstream out(part, std::ios::binary | std::ios::trunc);
             auto put = [&](const void* p, std::uint64_t k) {
                 out.write(static_cast<const char*>(p), std::streamsize(k));
             };
+            put(encode_scratch_header(h).data(), kScratchHeaderBytes);
             std::vector<std::uint16_t> words;
             for (int side = 0; side < 2; ++side) {
-                if (!with_dtw) {
-                    put(s.wdl[side].data(), n);
+                if (!h.with_dtw) {
+                    put(s.wdl[side].data(), h.entries);
                     continue;
                 }
                 constexpr std::uint64_t kPiece = 1 << 16;
-                for (std::uint64_t i = 0; i < n; i += kPiece) {
-                    const std::uint64_t end = std::min(n, i + kPiece);
+                for (std::uint64_t i = 0; i < h.entries; i += kPiece) {
+                    const std::uint64_t end = std::min(h.entries, i + kPiece);
                     words.resize(end - i);
                     for (std::uint64_t j = i; j < end; ++j) {
                         const std::uint16_t dtw = s.dtw[side][j];
@@ -83,22 +88,29 @@ class ScratchValues final : public WrittenValues<V> {
                 }
             }
             if (!out.flush())
-                throw compress::TableError(path.string() + ": cannot write the scratch file");
+                throw compress::TableError(part.string() + ": cannot write the scratch file");
         }
-        const int fd = ::open(path.c_str(), O_RDONLY);
-        void* map = fd < 0 ? MAP_FAILED : mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
-        if (fd >= 0) ::close(fd);
-        if (map == MAP_FAILED)
-            throw compress::TableError(path.string() +
-                                       ": cannot map the scratch file: " + std::strerror(errno));
-        madvise(map, bytes, MADV_RANDOM);
-        auto mapped = std::make_unique<Mapped>(Mapped{Index<V>(m), map, bytes, with_dtw, {}});
-        const auto* base = static_cast<const unsigned char*>(map);
-        for (int side = 0; side < 2; ++side)
-            mapped->side[side] = base + std::uint64_t(side) * (with_dtw ? 2 : 1) * n;
+        // The checksum last, then the final name: only a complete file is ever taken over.
+        auto mapped = std::make_unique<MappedScratch>(part);
+        h.body_hash = compress::xxh64(mapped->body(), h.body_bytes());
+        {
+            std::fstream out(part, std::ios::binary | std::ios::in | std::ios::out);
+            out.write(reinterpret_cast<const char*>(encode_scratch_header(h).data()),
+                      std::streamsize(kScratchHeaderBytes));
+            if (!out.flush())
+                throw compress::TableError(part.string() + ": cannot write the scratch file");
+        }
+        std::filesystem::rename(part, dir_ / (m.name() + std::string(kScratchSuffix)));
+        hold(m, std::move(mapped), h.with_dtw);
+    }
+
+    // m's file unmapped and removed: no slice still to solve looks into m.
+    void remove(const Material& m) {
         auto& slot = by_slot_[std::size_t(m.slot())];
-        if (slot) munmap(slot->map, slot->bytes);
-        slot = std::move(mapped);
+        if (!slot) return;
+        slot.reset();
+        std::error_code ec;
+        std::filesystem::remove(dir_ / (m.name() + std::string(kScratchSuffix)), ec);
     }
 
     ExitValue exit_value(const Position<V>& p) const override {
@@ -117,11 +129,28 @@ class ScratchValues final : public WrittenValues<V> {
 
     struct Mapped {
         Index<V> index;
-        void* map;
-        std::uint64_t bytes;
+        std::unique_ptr<MappedScratch> file;
         bool with_dtw;                 // words (WDL | DTW << 2), else bytes (WDL)
         const unsigned char* side[2];  // by side to move
     };
+
+    // A complete file of m's, checked by scratch_left_behind, mapped.
+    void map(const Material& m, const std::filesystem::path& path) {
+        auto file = std::make_unique<MappedScratch>(path);
+        const auto h = decode_scratch_header(file->data());
+        if (!h) throw compress::TableError(path.string() + ": not a scratch file");
+        hold(m, std::move(file), h->with_dtw);
+    }
+
+    void hold(const Material& m, std::unique_ptr<MappedScratch> file, bool with_dtw) {
+        madvise(const_cast<unsigned char*>(file->data()), file->bytes(), MADV_RANDOM);
+        const std::uint64_t n = Index<V>(m).size();
+        auto mapped = std::make_unique<Mapped>(Mapped{Index<V>(m), std::move(file), with_dtw, {}});
+        for (int side = 0; side < 2; ++side)
+            mapped->side[side] =
+                mapped->file->body() + std::uint64_t(side) * (with_dtw ? 2 : 1) * n;
+        by_slot_[std::size_t(m.slot())] = std::move(mapped);
+    }
 
     static ExitValue read(const Mapped& s, const Position<V>& q) {
         const unsigned char* const at = s.side[static_cast<int>(q.side)];
@@ -134,8 +163,32 @@ class ScratchValues final : public WrittenValues<V> {
 
     const std::filesystem::path dir_;
     const WrittenValues<V>& tables_;
+    const VariantId variant_;
     std::vector<std::unique_ptr<Mapped>> by_slot_ =
         std::vector<std::unique_ptr<Mapped>>(Material::kSlots);
 };
+
+// The materials of `finished` whose scratch files a stopped run left complete in `dir`: the
+// header names the material, the variant, the index layout and the values a run needs (the
+// DTW unless `with_dtw` is false), and the values hash to the header's checksum.
+template <class V>
+std::set<Material> scratch_left_behind(const std::filesystem::path& dir, VariantId variant,
+                                       bool with_dtw, const std::set<Material>& finished) {
+    std::set<Material> found;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+        const auto m = scratch_material(e.path());
+        if (!m || !finished.count(*m)) continue;
+        try {
+            const MappedScratch file(e.path());
+            if (file.holds(
+                    {variant, *m, with_dtw, Index<V>(*m).size(), 0, compress::kTableFormatVersion}))
+                found.insert(*m);
+        } catch (const compress::TableError&) {
+            // not taken over: the slice is solved again
+        }
+    }
+    return found;
+}
 
 }  // namespace dtb::gen

@@ -3,6 +3,7 @@
 // their twin; one material of a needed twin pair is solved, the first in the order.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -19,14 +20,23 @@ namespace {
 using Plan = std::map<std::string, SliceAction>;
 
 Plan plan_for(int pieces, const std::set<std::string>& unfinished,
-              const std::set<std::string>& undescribed = {}) {
+              const std::set<std::string>& undescribed = {},
+              const std::set<std::string>& in_scratch = {}) {
     const auto order = materials_up_to(pieces);
     const auto plan = plan_slices(
         order, [&](const Material& m) { return !unfinished.count(m.name()); },
-        [&](const Material& m) { return !undescribed.count(m.name()); });
+        [&](const Material& m) { return !undescribed.count(m.name()); },
+        [&](const Material& m) {
+            return in_scratch.count(m.name()) > 0 || in_scratch.count(m.flipped().name()) > 0;
+        });
     Plan out;
     for (std::size_t k = 0; k < order.size(); ++k) out[order[k].name()] = plan[k];
     return out;
+}
+
+int with_any_computed(const Plan& p) {
+    return int(std::count_if(p.begin(), p.end(),
+                             [](const auto& e) { return e.second != SliceAction::keep; }));
 }
 
 std::set<std::string> with(const Plan& p, SliceAction a) {
@@ -108,6 +118,42 @@ TEST(ResumePlan, EveryMaterialComputedHasWhatItNeedsBeforeIt) {
                     EXPECT_TRUE(held.count(d) || held.count(d.flipped()))
                         << m.name() << " needs " << d.name() << " (unfinished "
                         << order[gone].name() << ")";
+                }
+            held.insert(m);
+        }
+    }
+}
+
+TEST(ResumePlan, APairInScratchIsReadThereAndNeedsNothing) {
+    // KMvKM solved: it moves into KKvKM (a promotion), which without scratch is solved again,
+    // and with it KKvKK, where only the promotions of KKvKM and of its twin lead. With
+    // KKvKM's values in scratch neither is; what KMvKM moves into itself still is.
+    const Plan without = plan_for(4, {"KMvKM"});
+    EXPECT_NE(without.at("KKvKM"), SliceAction::keep);
+    EXPECT_NE(without.at("KKvKK"), SliceAction::keep);
+    const Plan with = plan_for(4, {"KMvKM"}, {}, {"KKvKM"});
+    EXPECT_EQ(with.at("KKvKM"), SliceAction::keep);
+    EXPECT_EQ(with.at("KMvKK"), SliceAction::keep);  // its twin: answered by the same file
+    EXPECT_EQ(with.at("KKvKK"), SliceAction::keep);
+    EXPECT_LT(with_any_computed(with), with_any_computed(without));
+    // A capture of KMvKM leads to KMvK: its pair is solved again, through its first.
+    EXPECT_TRUE(with.at("KMvK") != SliceAction::keep || with.at("KvKM") != SliceAction::keep);
+}
+
+TEST(ResumePlan, EveryMaterialComputedFindsWhatItMovesIntoComputedOrInScratch) {
+    const auto order = materials_up_to(4);
+    for (std::size_t gone = 0; gone < order.size(); gone += 5) {
+        std::set<std::string> scratch;
+        for (std::size_t k = gone % 3; k < order.size(); k += 4) scratch.insert(order[k].name());
+        const Plan p = plan_for(4, {order[gone].name()}, {}, scratch);
+        std::set<Material> held;
+        for (const auto& m : order) {
+            if (scratch.count(m.name())) held.insert(m);
+            if (p.at(m.name()) == SliceAction::keep) continue;
+            for (const auto& d : order)
+                if (moves_into(m, d)) {
+                    EXPECT_TRUE(held.count(d) || held.count(d.flipped()))
+                        << m.name() << " moves into " << d.name();
                 }
             held.insert(m);
         }

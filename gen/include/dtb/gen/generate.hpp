@@ -55,6 +55,7 @@ struct SliceEvent {
     double seconds = 0;           // time this slice took (when done)
     bool loaded = false;          // found on disk and checked, not solved
     bool solved_again = false;    // loaded, and solved in memory: a slice still to solve needs it
+    bool from_scratch = false;    // loaded, its values in the scratch files a stopped run left
     int paged = 0;                // slices let go before this one for --memory (read from tables)
     bool in_files = false;        // solved in scratch files: its work did not fit --memory
 };
@@ -62,6 +63,7 @@ struct SliceEvent {
 struct GenSummary {
     int slices_solved = 0, slices_loaded = 0;  // loaded: found complete, checked, not solved
     int slices_solved_again = 0;  // of those, solved in memory (a solved slice needed them)
+    int slices_from_scratch = 0;  // of those, read from the scratch files a stopped run left
     int slices_paged = 0;         // let go under --memory while needed: read from their tables
     int slices_in_files = 0;      // solved in scratch files under --memory
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides

@@ -6,12 +6,15 @@
 // tables instead would recompute every capture and threatened position by search: three to
 // five times the solver's time (docs/performance.md). Reading it through its tables where a
 // lookup leads costs a threat search per lookup, more than solving it again where the slice
-// is mostly kings. Every other finished slice is only checked (checksums) and kept, with the
-// manifest's entry; one whose statistics the manifest lacks is solved again for them.
+// is mostly kings. A slice whose values a stopped run left in its scratch files is read
+// from there instead, and what it looks into is not needed for it. Every other finished
+// slice is only checked (checksums) and kept, with the manifest's entry; one whose
+// statistics the manifest lacks is solved again for them.
 #pragma once
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -58,45 +61,47 @@ enum class SliceAction {
 };
 
 // For each material of `order` (dependencies first): `finished` tells whether its three
-// tables are present and pass their checks, `described` whether the manifest has its entry.
-// A finished material is solved again when a material solved (or solved again) in this run
-// may look into it or into its colour-flipped twin (the in-memory tablebase answers for a
-// twin through the other, so one of the two is solved: the first in the order), when its own
-// entry is missing, or never otherwise. A finished material whose twin is not finished is
-// solved for good instead, which writes the twin.
-inline std::vector<SliceAction> plan_slices(const std::vector<Material>& order,
-                                            const std::function<bool(const Material&)>& finished,
-                                            const std::function<bool(const Material&)>& described) {
+// tables are present and pass their checks, `described` whether the manifest has its entry,
+// `in_scratch` whether a stopped run left the values of it or of its twin in scratch files the
+// run takes over (scratch_values.hpp). A finished material is solved again when a material
+// solved (or solved again) in this run moves into it or into its colour-flipped twin and the
+// pair is not in scratch (the in-memory tablebase answers for a twin through the other, so one
+// of the two is solved: the first in the order), when its own entry is missing, or never
+// otherwise. A finished material whose twin is not finished is solved for good instead, which
+// writes the twin. Without scratch this is every pair a computed material may depend on.
+inline std::vector<SliceAction> plan_slices(
+    const std::vector<Material>& order, const std::function<bool(const Material&)>& finished,
+    const std::function<bool(const Material&)>& described,
+    const std::function<bool(const Material&)>& in_scratch = [](const Material&) {
+        return false;
+    }) {
     auto again_or_solve = [&](const Material& m) {
         return m.flipped() == m || finished(m.flipped()) ? SliceAction::again : SliceAction::solve;
     };
+    auto pair_of = [](const Material& m) { return std::min(m, m.flipped()); };
     std::vector<SliceAction> plan(order.size(), SliceAction::keep);
-    std::vector<std::size_t> roots;  // materials this run computes: solved, or solved again
+    std::map<Material, std::size_t> first;  // of each twin pair in the order
     for (std::size_t k = 0; k < order.size(); ++k) {
         const Material& m = order[k];
-        if (!finished(m)) {
+        first.try_emplace(pair_of(m), k);
+        if (!finished(m))
             plan[k] = SliceAction::solve;
-        } else if (!described(m)) {
+        else if (!described(m))
             plan[k] = again_or_solve(m);
-        } else {
-            continue;
-        }
-        roots.push_back(k);
     }
-    // Twin pairs some root may look into, by the pair's first material.
-    std::set<Material> needed;
-    for (const std::size_t r : roots)
-        for (const Material& d : order)
-            if (may_depend_on(order[r], d)) needed.insert(std::min(d, d.flipped()));
-    // The first material of each needed pair in the order is computed (every needed pair has
-    // one: it was found there).
-    std::set<Material> covered;
-    for (std::size_t k = 0; k < order.size(); ++k) {
+    // From the last material back: a move leads only to earlier materials (and never to a
+    // twin), so when a pair's turn comes every material that may move into it is decided.
+    std::set<Material> needed;  // pairs a computed material moves into
+    for (std::size_t k = order.size(); k-- > 0;) {
         const Material& m = order[k];
-        const Material pair = std::min(m, m.flipped());
-        if (!needed.count(pair) || covered.count(pair)) continue;
-        covered.insert(pair);
-        if (plan[k] == SliceAction::keep) plan[k] = again_or_solve(m);
+        const Material pair = pair_of(m);
+        if (plan[k] == SliceAction::keep && needed.count(pair) && !in_scratch(m)) {
+            const std::size_t f = first.at(pair);
+            if (plan[f] == SliceAction::keep) plan[f] = again_or_solve(order[f]);
+        }
+        if (plan[k] == SliceAction::keep) continue;
+        for (std::size_t j = 0; j < k; ++j)
+            if (moves_into(m, order[j])) needed.insert(pair_of(order[j]));
     }
     return plan;
 }
