@@ -120,8 +120,8 @@ class Generation {
                 if (std::find(wanted.begin(), wanted.end(), x) == wanted.end()) wanted.push_back(x);
         found_ = find_tables(o_.out, variant_, wanted, o_.wdl_only);
         if (!ranks_)
-            scratch_found_ = scratch_left_behind<V>(scratch_dir() / kPureScratch, variant_,
-                                                    !o_.wdl_only, found_.finished);
+            scratch_found_ =
+                scratch_left_behind<V>(scratch_dir() / kPureScratch, variant_, found_.finished);
         actions_ = plan_slices(
             order_, [&](const Material& m) { return found_.finished.count(m) > 0; },
             [&](const Material& m) { return described(m); },
@@ -193,7 +193,7 @@ class Generation {
             ranks_->announce({k, entry.dump(), rules_skipped_.size() > skipped});
             done_[k] = true;
         }
-        hold(std::move(slice));
+        hold(k, std::move(slice));
         release_unneeded(k);
         remaining_ -= ev.positions;
         ev.remaining = remaining_;
@@ -374,8 +374,21 @@ class Generation {
         sum_.waiting_seconds += seconds_since(t0);
     }
 
-    void hold(std::unique_ptr<Slice<V>> slice) {
-        if (slice) slices_.add(std::move(slice));
+    // Material k's slice, for the materials after it that look into it: coded, a third of
+    // the memory (exit_code.hpp); one solved in files goes to a scratch file at once, coded
+    // there, instead of staying in its files. One that nothing after k looks into goes.
+    void hold(std::size_t k, std::unique_ptr<Slice<V>> slice) {
+        if (!slice) return;
+        if (!looked_into_after(k, slice->material())) {
+            slice->give_arrays(stock_);
+        } else if (in_files(slice->wdl[0])) {
+            read_written_tables();
+            scratch_->add(*slice);
+            slice->give_arrays(stock_);
+        } else {
+            slice->code_for_exits(stock_);
+            slices_.add(std::move(slice));
+        }
     }
 
     // The memory solving m takes beside what is held (estimate.hpp's model).
@@ -492,20 +505,24 @@ class Generation {
     // this run is written already, its rules too: it looks into nothing. (A kept material
     // may: its rules are solved again.)
     void release_unneeded(std::size_t k) {
-        std::vector<Material> later;  // that this rank solves: the others read the tables
-        for (std::size_t j = k + 1; j < order_.size(); ++j)
-            if (mine(j) && !twin_entries_.count(order_[j])) later.push_back(order_[j]);
         for (std::size_t i = 0; i <= k; ++i) {
             const Material& old = order_[i];
-            if (std::any_of(later.begin(), later.end(), [&](const Material& m) {
-                    return moves_into(m, old) || moves_into(m, old.flipped());
-                }))
-                continue;
+            if (looked_into_after(k, old)) continue;
             if (const auto gone = slices_.remove(old)) gone->give_arrays(stock_);
             if (rules_) rules_->remove(old);
             for (auto* scratch : {scratch_.get(), scratch_fresh_.get()})
                 if (scratch) scratch->remove(old);
         }
+    }
+
+    // Whether a material after k that this rank solves (the others read the tables) moves
+    // into old or its twin.
+    bool looked_into_after(std::size_t k, const Material& old) const {
+        for (std::size_t j = k + 1; j < order_.size(); ++j)
+            if (mine(j) && !twin_entries_.count(order_[j]) &&
+                (moves_into(order_[j], old) || moves_into(order_[j], old.flipped())))
+                return true;
+        return false;
     }
 
     // The rule set the values under the rules follow, when the run makes them.

@@ -5,8 +5,9 @@
 //
 //   [0, 4096)  the header (below), field by field, little-endian; the rest zero, so that the
 //              values start on a page of the mapping
-//   then       per side to move, White then Black, one value per index entry: a 16-bit word
-//              WDL | DTW << 2 when the file holds the DTW, else a byte of WDL
+//   then       per side to move, White then Black, one value per index entry, as the
+//              header's kind says: a byte of WDL, a 16-bit word WDL | DTW << 2, or a byte
+//              of WDL and DTW coded (gen/exit_code.hpp)
 //
 // It is written as NAME.exit.part and renamed to NAME.exit once its checksum is in the
 // header: a file stopped halfway never has the final name.
@@ -37,16 +38,26 @@ inline constexpr std::uint32_t kScratchFormatVersion = 1;
 inline constexpr std::string_view kScratchSuffix = ".exit";
 inline constexpr std::string_view kScratchPartSuffix = ".exit.part";
 
+// What a scratch file holds for each entry and side to move.
+enum class ScratchKind : std::uint8_t {
+    wdl = 0,              // a byte of WDL
+    words = 1,            // a word WDL | DTW << 2
+    codes_odd_wins = 2,   // a byte ExitCode(true) codes
+    codes_even_wins = 3,  // a byte ExitCode(false) codes
+};
+inline constexpr bool has_dtw(ScratchKind k) { return k != ScratchKind::wdl; }
+
 // The header's fields; on disk also the magic "DTBSCRAT" at 0 and kScratchFormatVersion at 12.
 struct ScratchHeader {               // offset
     VariantId variant{};             //  16
     Material material;               //  17 white men, white kings, black men, black kings
-    bool with_dtw = false;           //  21 words (WDL | DTW << 2), else bytes of WDL
+    ScratchKind kind{};              //  21
     std::uint64_t entries = 0;       //  24 index entries per side (White to move's index)
     std::uint64_t body_hash = 0;     //  32 XXH64 of the values, [4096, end)
     std::uint32_t table_format = 0;  //  40 compress::kTableFormatVersion: the tables' index layout
 
-    std::uint64_t body_bytes() const { return (with_dtw ? 4 : 2) * entries; }
+    std::uint64_t bytes_per_value() const { return kind == ScratchKind::words ? 2 : 1; }
+    std::uint64_t body_bytes() const { return 2 * bytes_per_value() * entries; }
 };
 
 inline std::array<unsigned char, kScratchHeaderBytes> encode_scratch_header(
@@ -62,7 +73,7 @@ inline std::array<unsigned char, kScratchHeaderBytes> encode_scratch_header(
     put(18, std::uint64_t(h.material.white_kings), 1);
     put(19, std::uint64_t(h.material.black_men), 1);
     put(20, std::uint64_t(h.material.black_kings), 1);
-    put(21, h.with_dtw ? 1 : 0, 1);
+    put(21, std::uint64_t(h.kind), 1);
     put(24, h.entries, 8);
     put(32, h.body_hash, 8);
     put(40, h.table_format, 4);
@@ -77,12 +88,12 @@ inline std::optional<ScratchHeader> decode_scratch_header(const unsigned char* i
         return v;
     };
     if (std::memcmp(in, kScratchMagic, sizeof kScratchMagic) != 0 ||
-        get(12, 1) != kScratchFormatVersion || get(21, 1) > 1)
+        get(12, 1) != kScratchFormatVersion || get(21, 1) > 3)
         return std::nullopt;
     ScratchHeader h;
     h.variant = VariantId(get(16, 1));
     h.material = {int(get(17, 1)), int(get(18, 1)), int(get(19, 1)), int(get(20, 1))};
-    h.with_dtw = get(21, 1) == 1;
+    h.kind = ScratchKind(get(21, 1));
     h.entries = get(24, 8);
     h.body_hash = get(32, 8);
     h.table_format = std::uint32_t(get(40, 4));
@@ -120,17 +131,17 @@ class MappedScratch {
     std::uint64_t bytes() const { return bytes_; }
     const unsigned char* body() const { return data() + kScratchHeaderBytes; }
 
-    // Whether the file holds what `expected` says of it (its checksum read from the file)
-    // and its values hash to that checksum.
-    bool holds(ScratchHeader expected) const {
+    // The header, when the file holds the values of `m`'s `entries` index entries of this
+    // variant and index layout, with their DTW, and the values hash to its checksum.
+    std::optional<ScratchHeader> holds(VariantId variant, const Material& m,
+                                       std::uint64_t entries) const {
         const auto h = decode_scratch_header(data());
-        if (!h) return false;
-        expected.body_hash = h->body_hash;
-        return h->variant == expected.variant && h->material == expected.material &&
-               h->with_dtw == expected.with_dtw && h->entries == expected.entries &&
-               h->table_format == expected.table_format &&
-               bytes_ == kScratchHeaderBytes + expected.body_bytes() &&
-               compress::xxh64(body(), expected.body_bytes()) == h->body_hash;
+        if (!h || h->variant != variant || h->material != m || !has_dtw(h->kind) ||
+            h->entries != entries || h->table_format != compress::kTableFormatVersion ||
+            bytes_ != kScratchHeaderBytes + h->body_bytes() ||
+            compress::xxh64(body(), h->body_bytes()) != h->body_hash)
+            return std::nullopt;
+        return h;
     }
 
   private:

@@ -20,6 +20,7 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
+#include "dtb/gen/exit_code.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/written_values.hpp"
 #include "scratch_file.hpp"
@@ -51,14 +52,20 @@ class ScratchValues final : public WrittenValues<V> {
     ScratchValues(const ScratchValues&) = delete;
     ScratchValues& operator=(const ScratchValues&) = delete;
 
-    // s's WDL and DTW of both sides (DTW where held) written out and mapped: s may go. With
-    // the DTW, one 16-bit word an entry and side (WDL in the low 2 bits, DTW above: 4 bytes an
-    // entry where bytes and words took 6); without, one byte. Throws compress::TableError
-    // when the file cannot be written or a DTW does not fit in 14 bits.
+    // s's WDL and DTW of both sides (DTW where held) written out and mapped: s may go. Coded
+    // in a byte an entry and side where s is coded or its values code (exit_code.hpp: 2 bytes
+    // an entry where memory took 6), else in a 16-bit word WDL | DTW << 2; without DTW, a
+    // byte of WDL. Throws compress::TableError when the file cannot be written or a DTW does
+    // not fit in 14 bits.
     void add(const Slice<V>& s) {
         const Material m = s.material();
-        ScratchHeader h{variant_,       m, !s.dtw[0].empty(),
+        const std::optional<ExitCode> code = s.coding ? s.coding : s.exit_coding();
+        ScratchHeader h{variant_,       m, ScratchKind::wdl,
                         s.index.size(), 0, compress::kTableFormatVersion};
+        if (code)
+            h.kind = code->odd_wins() ? ScratchKind::codes_odd_wins : ScratchKind::codes_even_wins;
+        else if (!s.dtw[0].empty())
+            h.kind = ScratchKind::words;
         const auto part = dir_ / (m.name() + std::string(kScratchPartSuffix));
         {
             std::ofstream out(part, std::ios::binary | std::ios::trunc);
@@ -66,15 +73,27 @@ class ScratchValues final : public WrittenValues<V> {
                 out.write(static_cast<const char*>(p), std::streamsize(k));
             };
             put(encode_scratch_header(h).data(), kScratchHeaderBytes);
+            std::vector<std::uint8_t> bytes;
             std::vector<std::uint16_t> words;
+            constexpr std::uint64_t kPiece = 1 << 16;
             for (int side = 0; side < 2; ++side) {
-                if (!h.with_dtw) {
+                if (s.coding) {
+                    put(s.exit[side].data(), h.entries);
+                    continue;
+                }
+                if (h.kind == ScratchKind::wdl) {
                     put(s.wdl[side].data(), h.entries);
                     continue;
                 }
-                constexpr std::uint64_t kPiece = 1 << 16;
                 for (std::uint64_t i = 0; i < h.entries; i += kPiece) {
                     const std::uint64_t end = std::min(h.entries, i + kPiece);
+                    if (code) {
+                        bytes.resize(end - i);
+                        for (std::uint64_t j = i; j < end; ++j)
+                            bytes[j - i] = *code->encode(Wdl(s.wdl[side][j]), s.dtw[side][j]);
+                        put(bytes.data(), bytes.size());
+                        continue;
+                    }
                     words.resize(end - i);
                     for (std::uint64_t j = i; j < end; ++j) {
                         const std::uint16_t dtw = s.dtw[side][j];
@@ -101,7 +120,7 @@ class ScratchValues final : public WrittenValues<V> {
                 throw compress::TableError(part.string() + ": cannot write the scratch file");
         }
         std::filesystem::rename(part, dir_ / (m.name() + std::string(kScratchSuffix)));
-        hold(m, std::move(mapped), h.with_dtw);
+        hold(m, std::move(mapped), h.kind);
     }
 
     // m's file unmapped and removed: no slice still to solve looks into m.
@@ -130,7 +149,7 @@ class ScratchValues final : public WrittenValues<V> {
     struct Mapped {
         Index<V> index;
         std::unique_ptr<MappedScratch> file;
-        bool with_dtw;                 // words (WDL | DTW << 2), else bytes (WDL)
+        ScratchKind kind;
         const unsigned char* side[2];  // by side to move
     };
 
@@ -139,23 +158,32 @@ class ScratchValues final : public WrittenValues<V> {
         auto file = std::make_unique<MappedScratch>(path);
         const auto h = decode_scratch_header(file->data());
         if (!h) throw compress::TableError(path.string() + ": not a scratch file");
-        hold(m, std::move(file), h->with_dtw);
+        hold(m, std::move(file), h->kind);
     }
 
-    void hold(const Material& m, std::unique_ptr<MappedScratch> file, bool with_dtw) {
+    void hold(const Material& m, std::unique_ptr<MappedScratch> file, ScratchKind kind) {
         madvise(const_cast<unsigned char*>(file->data()), file->bytes(), MADV_RANDOM);
         const std::uint64_t n = Index<V>(m).size();
-        auto mapped = std::make_unique<Mapped>(Mapped{Index<V>(m), std::move(file), with_dtw, {}});
+        auto mapped = std::make_unique<Mapped>(Mapped{Index<V>(m), std::move(file), kind, {}});
+        const std::uint64_t per_value = kind == ScratchKind::words ? 2 : 1;
         for (int side = 0; side < 2; ++side)
-            mapped->side[side] =
-                mapped->file->body() + std::uint64_t(side) * (with_dtw ? 2 : 1) * n;
+            mapped->side[side] = mapped->file->body() + std::uint64_t(side) * per_value * n;
         by_slot_[std::size_t(m.slot())] = std::move(mapped);
     }
 
     static ExitValue read(const Mapped& s, const Position<V>& q) {
         const unsigned char* const at = s.side[static_cast<int>(q.side)];
         const std::uint64_t i = s.index.rank(q);
-        if (!s.with_dtw) return {Wdl(at[i]), 0};
+        switch (s.kind) {
+            case ScratchKind::wdl:
+                return {Wdl(at[i]), 0};
+            case ScratchKind::codes_odd_wins:
+                return ExitCode(true).decode(at[i]);
+            case ScratchKind::codes_even_wins:
+                return ExitCode(false).decode(at[i]);
+            case ScratchKind::words:
+                break;
+        }
         std::uint16_t w;
         std::memcpy(&w, at + 2 * i, sizeof w);
         return {Wdl(w & 3), std::uint16_t(w >> 2)};
@@ -169,21 +197,18 @@ class ScratchValues final : public WrittenValues<V> {
 };
 
 // The materials of `finished` whose scratch files a stopped run left complete in `dir`: the
-// header names the material, the variant, the index layout and the values a run needs (the
-// DTW unless `with_dtw` is false), and the values hash to the header's checksum.
+// header names the material, the variant and the index layout, the file holds the DTW, and
+// the values hash to the header's checksum.
 template <class V>
 std::set<Material> scratch_left_behind(const std::filesystem::path& dir, VariantId variant,
-                                       bool with_dtw, const std::set<Material>& finished) {
+                                       const std::set<Material>& finished) {
     std::set<Material> found;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
         const auto m = scratch_material(e.path());
         if (!m || !finished.count(*m)) continue;
         try {
-            const MappedScratch file(e.path());
-            if (file.holds(
-                    {variant, *m, with_dtw, Index<V>(*m).size(), 0, compress::kTableFormatVersion}))
-                found.insert(*m);
+            if (MappedScratch(e.path()).holds(variant, *m, Index<V>(*m).size())) found.insert(*m);
         } catch (const compress::TableError&) {
             // not taken over: the slice is solved again
         }

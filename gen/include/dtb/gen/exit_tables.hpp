@@ -88,11 +88,9 @@ class ExitTables {
                 if (written) return written->exit_value(q);
                 throw missing();
             }
-            const int side = static_cast<int>(q.side);
-            const std::uint64_t i = s->index.rank(q);
-            const Wdl w = Wdl(s->wdl[side][i]);
-            if (w == Wdl::unknown) throw missing();
-            return {w, s->dtw[side].empty() ? std::uint16_t(0) : s->dtw[side][i]};
+            const ExitValue v = s->exit_value(static_cast<int>(q.side), s->index.rank(q));
+            if (v.wdl() == Wdl::unknown) throw missing();
+            return v;
         });
     }
 
