@@ -156,14 +156,29 @@ double free_disk(std::filesystem::path dir) {
     return ec ? 0 : double(s.available);
 }
 
-// The bytes of the files under dir (none when it does not exist): a resumed run's tables and
-// scratch files, which the estimate counts as the run's.
+// The bytes a resumed run's directory holds of what the estimate counts as the run's: its
+// table files and scratch files (none when it does not exist). Links and files that cannot
+// be read count nothing.
 double held_by(const std::filesystem::path& dir) {
+    namespace fs = std::filesystem;
     std::error_code ec;
     double bytes = 0;
-    for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
-         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
-        if (it->is_regular_file(ec)) bytes += double(it->file_size(ec));
+    auto add = [&](const fs::directory_entry& e) {
+        std::error_code fe;
+        if (!e.is_regular_file(fe) || e.is_symlink(fe)) return;
+        const auto n = e.file_size(fe);
+        if (!fe) bytes += double(n);
+    };
+    for (auto top = fs::directory_iterator(dir, ec); !ec && top != fs::directory_iterator();
+         top.increment(ec)) {
+        const std::string name = top->path().filename().string();
+        std::error_code se;
+        if (name.ends_with(".dtb")) add(*top);
+        if (!name.starts_with(".dtb-scratch") || top->is_symlink(se)) continue;
+        for (auto it = fs::recursive_directory_iterator(top->path(), se);
+             !se && it != fs::recursive_directory_iterator(); it.increment(se))
+            add(*it);
+    }
     return bytes;
 }
 
@@ -364,9 +379,10 @@ void add_gen_command(CLI::App& app) {
         "runs) and refuses a run that needs more than the machine has, unless --force.\n"
         "It holds at most --memory (default 85 % of the memory available): past it, the\n"
         "slices later materials still look into are let go, largest first, to mapped scratch\n"
-        "files in DIR/.dtb-scratch (removed at the end; the same tables), and a material\n"
-        "whose own work does not fit is solved in scratch files there, of which memory holds\n"
-        "the blocks being solved (slower: its pages go to the disk and come back).\n"
+        "files in DIR/.dtb-scratch (removed at the end, left to the next run when stopped;\n"
+        "the same tables), and a material whose own work does not fit is solved in scratch\n"
+        "files there, of which memory holds the blocks being solved (slower: its pages go\n"
+        "to the disk and come back).\n"
         "Under mpirun (or with --mpi) the run is spread over the ranks: each solves its share\n"
         "of the materials (a material starts when those it captures or promotes into are\n"
         "written, by whichever rank), reads the others' from their tables, and rank 0 writes\n"

@@ -21,6 +21,7 @@
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/gen/array_stock.hpp"
+#include "dtb/gen/coded_slice.hpp"
 #include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/rank_plan.hpp"
@@ -193,7 +194,7 @@ class Generation {
             ranks_->announce({k, entry.dump(), rules_skipped_.size() > skipped});
             done_[k] = true;
         }
-        hold(k, std::move(slice));
+        keep_for_later(k, std::move(slice));
         release_unneeded(k);
         remaining_ -= ev.positions;
         ev.remaining = remaining_;
@@ -278,6 +279,9 @@ class Generation {
         auto entry = twin_entry(slice, stats, twins);
         write(*twin, entry);
         twin->give_arrays(stock_);
+        // In the manifest with this slice's entry: a run stopped before the twin's turn
+        // leaves no written twin without its entry, which would be solved again for it.
+        manifest_[twin->material().name()] = entry;
         twin_entries_[twin->material()] = {std::move(entry), false};
     }
 
@@ -375,9 +379,10 @@ class Generation {
     }
 
     // Material k's slice, for the materials after it that look into it: coded, a third of
-    // the memory (exit_code.hpp); one solved in files goes to a scratch file at once, coded
-    // there, instead of staying in its files. One that nothing after k looks into goes.
-    void hold(std::size_t k, std::unique_ptr<Slice<V>> slice) {
+    // the memory (exit_code.hpp), and copied to scratch when large; one solved in files goes
+    // to a scratch file at once instead of staying in its files. One nothing after k looks
+    // into goes.
+    void keep_for_later(std::size_t k, std::unique_ptr<Slice<V>> slice) {
         if (!slice) return;
         if (!looked_into_after(k, slice->material())) {
             slice->give_arrays(stock_);
@@ -386,9 +391,20 @@ class Generation {
             scratch_->add(*slice);
             slice->give_arrays(stock_);
         } else {
-            slice->code_for_exits(stock_);
+            code_for_exits(*slice, stock_);
+            if (worth_a_copy(*slice)) {
+                read_written_tables();
+                scratch_->keep_copy(*slice);
+            }
             slices_.add(std::move(slice));
         }
+    }
+
+    // Under --memory, a held slice of more than a thousandth of the budget also goes to a
+    // scratch file: a stopped run's successor takes it over instead of solving it again
+    // with what it looks into (the smaller ones take seconds).
+    bool worth_a_copy(const Slice<V>& s) const {
+        return o_.memory && !ranks_ && slice_bytes(s) * 1000 >= o_.memory;
     }
 
     // The memory solving m takes beside what is held (estimate.hpp's model).

@@ -46,6 +46,9 @@ enum class ScratchKind : std::uint8_t {
     codes_even_wins = 3,  // a byte ExitCode(false) codes
 };
 inline constexpr bool has_dtw(ScratchKind k) { return k != ScratchKind::wdl; }
+inline constexpr std::uint64_t bytes_per_value(ScratchKind k) {
+    return k == ScratchKind::words ? 2 : 1;
+}
 
 // The header's fields; on disk also the magic "DTBSCRAT" at 0 and kScratchFormatVersion at 12.
 struct ScratchHeader {               // offset
@@ -56,8 +59,7 @@ struct ScratchHeader {               // offset
     std::uint64_t body_hash = 0;     //  32 XXH64 of the values, [4096, end)
     std::uint32_t table_format = 0;  //  40 compress::kTableFormatVersion: the tables' index layout
 
-    std::uint64_t bytes_per_value() const { return kind == ScratchKind::words ? 2 : 1; }
-    std::uint64_t body_bytes() const { return 2 * bytes_per_value() * entries; }
+    std::uint64_t body_bytes() const { return 2 * bytes_per_value(kind) * entries; }
 };
 
 inline std::array<unsigned char, kScratchHeaderBytes> encode_scratch_header(
@@ -121,7 +123,10 @@ class MappedScratch {
         if (fd >= 0) ::close(fd);
         if (map_ == MAP_FAILED)
             throw compress::TableError(path.string() + ": cannot map the scratch file: " +
-                                       (ec ? ec.message() : std::strerror(error)));
+                                       (ec ? ec.message()
+                                        : fd >= 0 && bytes_ < kScratchHeaderBytes
+                                            ? std::string("shorter than its header")
+                                            : std::string(std::strerror(error))));
     }
     ~MappedScratch() { munmap(map_, bytes_); }
     MappedScratch(const MappedScratch&) = delete;

@@ -20,6 +20,7 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
+#include "dtb/gen/coded_slice.hpp"
 #include "dtb/gen/exit_code.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/written_values.hpp"
@@ -52,84 +53,29 @@ class ScratchValues final : public WrittenValues<V> {
     ScratchValues(const ScratchValues&) = delete;
     ScratchValues& operator=(const ScratchValues&) = delete;
 
-    // s's WDL and DTW of both sides (DTW where held) written out and mapped: s may go. Coded
-    // in a byte an entry and side where s is coded or its values code (exit_code.hpp: 2 bytes
-    // an entry where memory took 6), else in a 16-bit word WDL | DTW << 2; without DTW, a
-    // byte of WDL. Throws compress::TableError when the file cannot be written or a DTW does
-    // not fit in 14 bits.
+    // s's WDL and DTW of both sides (DTW where held) in its file, mapped: s may go. Throws
+    // compress::TableError when the file cannot be written or a DTW does not fit a word.
     void add(const Slice<V>& s) {
         const Material m = s.material();
-        const std::optional<ExitCode> code = s.coding ? s.coding : s.exit_coding();
-        ScratchHeader h{variant_,       m, ScratchKind::wdl,
-                        s.index.size(), 0, compress::kTableFormatVersion};
-        if (code)
-            h.kind = code->odd_wins() ? ScratchKind::codes_odd_wins : ScratchKind::codes_even_wins;
-        else if (!s.dtw[0].empty())
-            h.kind = ScratchKind::words;
-        const auto part = dir_ / (m.name() + std::string(kScratchPartSuffix));
-        {
-            std::ofstream out(part, std::ios::binary | std::ios::trunc);
-            auto put = [&](const void* p, std::uint64_t k) {
-                out.write(static_cast<const char*>(p), std::streamsize(k));
-            };
-            put(encode_scratch_header(h).data(), kScratchHeaderBytes);
-            std::vector<std::uint8_t> bytes;
-            std::vector<std::uint16_t> words;
-            constexpr std::uint64_t kPiece = 1 << 16;
-            for (int side = 0; side < 2; ++side) {
-                if (s.coding) {
-                    put(s.exit[side].data(), h.entries);
-                    continue;
-                }
-                if (h.kind == ScratchKind::wdl) {
-                    put(s.wdl[side].data(), h.entries);
-                    continue;
-                }
-                for (std::uint64_t i = 0; i < h.entries; i += kPiece) {
-                    const std::uint64_t end = std::min(h.entries, i + kPiece);
-                    if (code) {
-                        bytes.resize(end - i);
-                        for (std::uint64_t j = i; j < end; ++j)
-                            bytes[j - i] = *code->encode(Wdl(s.wdl[side][j]), s.dtw[side][j]);
-                        put(bytes.data(), bytes.size());
-                        continue;
-                    }
-                    words.resize(end - i);
-                    for (std::uint64_t j = i; j < end; ++j) {
-                        const std::uint16_t dtw = s.dtw[side][j];
-                        if (dtw > kMaxDtw)
-                            throw compress::TableError(
-                                m.name() + ": a distance of " + std::to_string(dtw) +
-                                " plies does not fit the scratch file; run without --memory");
-                        words[j - i] = std::uint16_t(dtw << 2 | s.wdl[side][j]);
-                    }
-                    put(words.data(), 2 * words.size());
-                }
-            }
-            if (!out.flush())
-                throw compress::TableError(part.string() + ": cannot write the scratch file");
-        }
-        // The checksum last, then the final name: only a complete file is ever taken over.
-        auto mapped = std::make_unique<MappedScratch>(part);
-        h.body_hash = compress::xxh64(mapped->body(), h.body_bytes());
-        {
-            std::fstream out(part, std::ios::binary | std::ios::in | std::ios::out);
-            out.write(reinterpret_cast<const char*>(encode_scratch_header(h).data()),
-                      std::streamsize(kScratchHeaderBytes));
-            if (!out.flush())
-                throw compress::TableError(part.string() + ": cannot write the scratch file");
-        }
-        std::filesystem::rename(part, dir_ / (m.name() + std::string(kScratchSuffix)));
-        hold(m, std::move(mapped), h.kind);
+        if (!copied_.count(m)) write(s);
+        copied_.erase(m);
+        map(m, path_of(m));
+    }
+
+    // s's file written and not mapped while memory holds s: should the run be stopped, the
+    // next takes it over instead of solving s again; should s be let go, the file is there.
+    void keep_copy(const Slice<V>& s) {
+        write(s);
+        copied_.insert(s.material());
     }
 
     // m's file unmapped and removed: no slice still to solve looks into m.
     void remove(const Material& m) {
         auto& slot = by_slot_[std::size_t(m.slot())];
-        if (!slot) return;
+        if (!slot && !copied_.erase(m)) return;
         slot.reset();
         std::error_code ec;
-        std::filesystem::remove(dir_ / (m.name() + std::string(kScratchSuffix)), ec);
+        std::filesystem::remove(path_of(m), ec);
     }
 
     ExitValue exit_value(const Position<V>& p) const override {
@@ -144,7 +90,76 @@ class ScratchValues final : public WrittenValues<V> {
     std::optional<Value> value(const Position<V>& p) const override { return tables_.value(p); }
 
   private:
-    static constexpr std::uint16_t kMaxDtw = (1 << 14) - 1;
+    static constexpr std::uint16_t kMaxWordDtw = (1 << 14) - 1;
+
+    std::filesystem::path path_of(const Material& m) const {
+        return dir_ / (m.name() + std::string(kScratchSuffix));
+    }
+
+    // s's values written: coded where s is or its values code (exit_code.hpp: 2 bytes an
+    // entry where memory took 6), else in words; without DTW, bytes of WDL.
+    void write(const Slice<V>& s) const {
+        const Material m = s.material();
+        const std::optional<ExitCode> code = s.coding ? s.coding : exit_coding(s);
+        ScratchHeader h{variant_,       m, ScratchKind::wdl,
+                        s.index.size(), 0, compress::kTableFormatVersion};
+        if (code)
+            h.kind = code->odd_wins() ? ScratchKind::codes_odd_wins : ScratchKind::codes_even_wins;
+        else if (!s.dtw[0].empty())
+            h.kind = ScratchKind::words;
+        const auto part = dir_ / (m.name() + std::string(kScratchPartSuffix));
+        {
+            std::ofstream out(part, std::ios::binary | std::ios::trunc);
+            out.write(reinterpret_cast<const char*>(encode_scratch_header(h).data()),
+                      std::streamsize(kScratchHeaderBytes));
+            for (int side = 0; side < 2; ++side) write_values(out, s, side, h.kind, code);
+            if (!out.flush())
+                throw compress::TableError(part.string() + ": cannot write the scratch file");
+        }
+        // The checksum last, then the final name: only a complete file is ever taken over.
+        h.body_hash = compress::xxh64(MappedScratch(part).body(), h.body_bytes());
+        {
+            std::fstream out(part, std::ios::binary | std::ios::in | std::ios::out);
+            out.write(reinterpret_cast<const char*>(encode_scratch_header(h).data()),
+                      std::streamsize(kScratchHeaderBytes));
+            if (!out.flush())
+                throw compress::TableError(part.string() + ": cannot write the scratch file");
+        }
+        std::filesystem::rename(part, path_of(m));
+    }
+
+    // One side's values of s in `kind`, as the file's body holds them.
+    static void write_values(std::ofstream& out, const Slice<V>& s, int side, ScratchKind kind,
+                             const std::optional<ExitCode>& code) {
+        const std::uint64_t n = s.index.size();
+        auto put = [&](const void* p, std::uint64_t k) {
+            out.write(static_cast<const char*>(p), std::streamsize(k));
+        };
+        if (s.coding) return put(s.exit[side].data(), n);
+        if (kind == ScratchKind::wdl) return put(s.wdl[side].data(), n);
+        constexpr std::uint64_t kPiece = 1 << 20;
+        std::vector<std::uint8_t> bytes;
+        std::vector<std::uint16_t> words;
+        for (std::uint64_t i = 0; i < n; i += kPiece) {
+            const std::uint64_t end = std::min(n, i + kPiece);
+            if (code) {
+                bytes.resize(end - i);
+                encode_exits(s, side, *code, i, end, bytes.data());
+                put(bytes.data(), bytes.size());
+                continue;
+            }
+            words.resize(end - i);
+            for (std::uint64_t j = i; j < end; ++j) {
+                const std::uint16_t dtw = s.dtw[side][j];
+                if (dtw > kMaxWordDtw)
+                    throw compress::TableError(
+                        s.material().name() + ": a distance of " + std::to_string(dtw) +
+                        " plies does not fit the scratch file; run without --memory");
+                words[j - i] = std::uint16_t(dtw << 2 | s.wdl[side][j]);
+            }
+            put(words.data(), 2 * words.size());
+        }
+    }
 
     struct Mapped {
         Index<V> index;
@@ -153,19 +168,19 @@ class ScratchValues final : public WrittenValues<V> {
         const unsigned char* side[2];  // by side to move
     };
 
-    // A complete file of m's, checked by scratch_left_behind, mapped.
+    // A complete file of m's, written by this run or checked by scratch_left_behind, mapped.
     void map(const Material& m, const std::filesystem::path& path) {
         auto file = std::make_unique<MappedScratch>(path);
         const auto h = decode_scratch_header(file->data());
         if (!h) throw compress::TableError(path.string() + ": not a scratch file");
-        hold(m, std::move(file), h->kind);
+        map_values(m, std::move(file), h->kind);
     }
 
-    void hold(const Material& m, std::unique_ptr<MappedScratch> file, ScratchKind kind) {
+    void map_values(const Material& m, std::unique_ptr<MappedScratch> file, ScratchKind kind) {
         madvise(const_cast<unsigned char*>(file->data()), file->bytes(), MADV_RANDOM);
         const std::uint64_t n = Index<V>(m).size();
         auto mapped = std::make_unique<Mapped>(Mapped{Index<V>(m), std::move(file), kind, {}});
-        const std::uint64_t per_value = kind == ScratchKind::words ? 2 : 1;
+        const std::uint64_t per_value = bytes_per_value(kind);
         for (int side = 0; side < 2; ++side)
             mapped->side[side] = mapped->file->body() + std::uint64_t(side) * per_value * n;
         by_slot_[std::size_t(m.slot())] = std::move(mapped);
@@ -192,6 +207,7 @@ class ScratchValues final : public WrittenValues<V> {
     const std::filesystem::path dir_;
     const WrittenValues<V>& tables_;
     const VariantId variant_;
+    std::set<Material> copied_;  // written by keep_copy, not mapped
     std::vector<std::unique_ptr<Mapped>> by_slot_ =
         std::vector<std::unique_ptr<Mapped>>(Material::kSlots);
 };

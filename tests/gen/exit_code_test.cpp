@@ -1,5 +1,5 @@
 // The byte a run holds a looked-into slice's WDL and DTW in (gen/exit_code.hpp,
-// Slice::code_for_exits): every value it codes decodes to itself, every other is refused,
+// coded_slice.hpp): every value it codes decodes to itself, every other is refused,
 // and coding a solved slice changes no value a solver reads of it.
 #include <gtest/gtest.h>
 
@@ -7,6 +7,7 @@
 
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/array_stock.hpp"
+#include "dtb/gen/coded_slice.hpp"
 #include "dtb/gen/exit_code.hpp"
 #include "dtb/gen/solved_slices.hpp"
 
@@ -47,7 +48,7 @@ void expect_coding_keeps_every_value(int pieces) {
             coded.wdl[s] = solved->wdl[s];
             coded.dtw[s] = solved->dtw[s];
         }
-        ASSERT_TRUE(coded.code_for_exits(stock)) << m.name();
+        ASSERT_TRUE(code_for_exits(coded, stock)) << m.name();
         EXPECT_TRUE(coded.wdl[0].empty() && coded.dtw[1].empty() && coded.dtc[0].empty());
         EXPECT_EQ(slice_bytes(coded), 2 * coded.index.size());
         for (int s = 0; s < 2; ++s)
@@ -76,7 +77,7 @@ TEST(ExitCode, ASliceWithAValueWithoutCodeKeepsItsArrays) {
     s.wdl[1][7] = std::uint8_t(Wdl::win);
     s.dtw[1][7] = 300;  // beyond kMaxDtw
     ArrayStock stock;
-    EXPECT_FALSE(s.code_for_exits(stock));
+    EXPECT_FALSE(code_for_exits(s, stock));
     EXPECT_FALSE(s.coding.has_value());
     EXPECT_EQ(s.dtw[1][7], 300);
     EXPECT_TRUE(s.exit[0].empty() && s.exit[1].empty());

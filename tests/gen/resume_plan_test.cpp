@@ -34,7 +34,7 @@ Plan plan_for(int pieces, const std::set<std::string>& unfinished,
     return out;
 }
 
-int with_any_computed(const Plan& p) {
+int computed_count(const Plan& p) {
     return int(std::count_if(p.begin(), p.end(),
                              [](const auto& e) { return e.second != SliceAction::keep; }));
 }
@@ -135,7 +135,7 @@ TEST(ResumePlan, APairInScratchIsReadThereAndNeedsNothing) {
     EXPECT_EQ(with.at("KKvKM"), SliceAction::keep);
     EXPECT_EQ(with.at("KMvKK"), SliceAction::keep);  // its twin: answered by the same file
     EXPECT_EQ(with.at("KKvKK"), SliceAction::keep);
-    EXPECT_LT(with_any_computed(with), with_any_computed(without));
+    EXPECT_LT(computed_count(with), computed_count(without));
     // A capture of KMvKM leads to KMvK: its pair is solved again, through its first.
     EXPECT_TRUE(with.at("KMvK") != SliceAction::keep || with.at("KvKM") != SliceAction::keep);
 }

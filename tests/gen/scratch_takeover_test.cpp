@@ -29,8 +29,10 @@ namespace {
 
 constexpr int kPieces = 4;
 constexpr const char* kChildDir = "DTB_TEST_STOPPED_RUN_DIR";
+constexpr const char* kChildMemory = "DTB_TEST_STOPPED_RUN_MEMORY";
 
 // A budget that holds the smaller materials' work but not the largest's: slices are let go.
+// (Each held slice of more than a thousandth of it is copied to scratch too.)
 std::uint64_t some_memory() {
     std::uint64_t largest = 0;
     for (const Material& m : materials_up_to(kPieces))
@@ -64,14 +66,17 @@ TEST(ScratchTakeover, DISABLED_StoppedRun) {
     cb.finished = [](const gen::SliceEvent& e) {
         if (e.number == e.total * 3 / 4) std::_Exit(0);
     };
-    generate(dir, some_memory(), cb);
+    generate(dir, std::stoull(std::getenv(kChildMemory)), cb);
     std::_Exit(1);  // not stopped: the test asks for a material the run does not reach
 }
 
-// The scratch files a run stopped three quarters of the way through left in dir.
-std::vector<std::filesystem::path> stopped_run(const std::filesystem::path& dir) {
+// The scratch files a run under `memory` stopped three quarters of the way through left in
+// dir.
+std::vector<std::filesystem::path> stopped_run(const std::filesystem::path& dir,
+                                               std::uint64_t memory = some_memory()) {
     const std::string exe = std::filesystem::read_symlink("/proc/self/exe").string();
-    const std::string command = std::string(kChildDir) + "='" + dir.string() + "' '" + exe +
+    const std::string command = std::string(kChildDir) + "='" + dir.string() + "' " + kChildMemory +
+                                "=" + std::to_string(memory) + " '" + exe +
                                 "' --gtest_filter=ScratchTakeover.DISABLED_StoppedRun "
                                 "--gtest_also_run_disabled_tests > /dev/null";
     EXPECT_EQ(std::system(command.c_str()), 0);
@@ -82,7 +87,9 @@ std::vector<std::filesystem::path> stopped_run(const std::filesystem::path& dir)
     return files;
 }
 
-gen::GenSummary resumed(const std::filesystem::path& dir) { return generate(dir, some_memory()); }
+gen::GenSummary resumed(const std::filesystem::path& dir, std::uint64_t memory = some_memory()) {
+    return generate(dir, memory);
+}
 
 TEST(ScratchTakeover, AStoppedRunsScratchIsReadInsteadOfSolvingAgain) {
     TempDir stopped, without;
@@ -113,8 +120,10 @@ TEST(ScratchTakeover, ADamagedOrUnfinishedFileIsNotTakenOver) {
     // a material it does not hold, and a file still being written when the run stopped.
     {
         std::fstream f(files[0], std::ios::binary | std::ios::in | std::ios::out);
+        f.seekg(4096 + 5);
+        const char c = char(f.get() ^ 0x01);
         f.seekp(4096 + 5);
-        f.put('\x7f');
+        f.put(c);
     }
     std::filesystem::resize_file(files[1], std::filesystem::file_size(files[1]) - 2);
     const auto pure = stopped.path / ".dtb-scratch" / "pure";
@@ -129,6 +138,32 @@ TEST(ScratchTakeover, ADamagedOrUnfinishedFileIsNotTakenOver) {
 
     const auto sum = resumed(stopped.path);
     EXPECT_EQ(sum.slices_from_scratch, all - damaged);
+    expect_same_files(never_stopped(), stopped.path);
+}
+
+TEST(ScratchTakeover, HeldSlicesAreCopiedSoThatOnlySmallOnesAreSolvedAgain) {
+    // A budget that lets nothing go: every file is a copy of a held slice of more than a
+    // thousandth of it, and only smaller slices are solved again (their entries, both sides
+    // to move, are the bytes of their coded values).
+    constexpr std::uint64_t kRoomy = 128 << 20;
+    TempDir stopped, without;
+    const auto files = stopped_run(stopped.path, kRoomy);
+    ASSERT_FALSE(files.empty());
+    std::filesystem::copy(stopped.path, without.path, std::filesystem::copy_options::recursive);
+    std::filesystem::remove_all(without.path / ".dtb-scratch");
+
+    const auto plain = resumed(without.path, kRoomy);
+    std::vector<gen::SliceEvent> events;
+    gen::GenCallbacks cb;
+    cb.finished = [&](const gen::SliceEvent& e) { events.push_back(e); };
+    const auto taken = generate(stopped.path, kRoomy, cb);
+    EXPECT_EQ(plain.slices_paged + taken.slices_paged, 0);
+    EXPECT_EQ(taken.slices_from_scratch, int(files.size()));
+    EXPECT_LT(taken.slices_solved_again, plain.slices_solved_again);
+    for (const auto& e : events)
+        if (e.solved_again) {
+            EXPECT_LT(e.positions * 1000, kRoomy) << e.material.name() << " " << e.number;
+        }
     expect_same_files(never_stopped(), stopped.path);
 }
 

@@ -1,13 +1,8 @@
-// WDL and DTW of a position in one byte: how a run holds the slices that later ones only look
-// into (Slice::exit), and how it lets them go to scratch files. A byte of WDL beside a word
-// of DTW took three bytes an entry and two cache lines a lookup; this takes one of each.
-//
-// A decisive value's WDL follows from its DTW's parity: the side to move loses at the end
-// of the game (DTW 0) and wins one ply before, so wins have odd DTWs, losses even ones (the
-// other way round in giveaway, where the side without a move wins). The byte is then the DTW
-// itself, with two codes above for a draw and for a broken index. A slice any of whose values
-// does not fit (a DTW above kMaxDtw, a parity broken, a draw or broken index with a DTW)
-// is not coded: it keeps its arrays.
+// WDL and DTW of a position in one byte, for the slices a run holds only for later ones to
+// look into: one byte and one cache line a lookup, where a byte of WDL and a word of DTW
+// took three and two. A decisive value's WDL follows from its DTW's parity (the side to
+// move loses at DTW 0, or wins in giveaway), so the byte is the DTW, with two codes above
+// it for a draw and a broken index. A value without a code leaves its slice uncoded.
 #pragma once
 
 #include <cstdint>

@@ -8,7 +8,6 @@
 
 #include "dtb/core/index.hpp"
 #include "dtb/core/large_array.hpp"
-#include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/gen/array_stock.hpp"
 #include "dtb/gen/exit_code.hpp"
@@ -56,7 +55,7 @@ struct Slice {
     // positions by a capture search, so their stored values are don't-care. Filled by the
     // solver; empty in a slice read back from a raw file.
     LargeVector<std::uint8_t> capture[2];
-    // A slice held only for later ones to look into (code_for_exits): WDL and DTW of each
+    // A slice held only for later ones to look into (coded_slice.hpp): WDL and DTW of each
     // entry in a byte by side to move, coded as `coding` says; wdl, dtw and dtc are empty.
     LargeVector<std::uint8_t> exit[2];
     std::optional<ExitCode> coding;
@@ -81,53 +80,6 @@ struct Slice {
         coding.reset();
     }
 
-    // How WDL and DTW of both sides code into a byte each (exit_code.hpp), or nullopt when
-    // a value has no code (or the slice holds one side, or no DTW, or is coded already).
-    std::optional<ExitCode> exit_coding() const {
-        for (int s = 0; s < 2; ++s)
-            if (wdl[s].empty() || dtw[s].empty()) return std::nullopt;
-        // The side to move without a move loses at DTW 0, or wins (giveaway).
-        const ExitCode code(game_over_value<V>().wdl == Wdl::loss);
-        const std::int64_t n = std::int64_t(index.size());
-        bool fits = true;
-        for (int s = 0; s < 2; ++s) {
-            const std::uint8_t* const w = wdl[s].data();  // plain pointers, as in code_for_exits
-            const std::uint16_t* const d = dtw[s].data();
-#pragma omp parallel for schedule(static) reduction(&& : fits)
-            for (std::int64_t i = 0; i < n; ++i)
-                fits = fits && code.encode(Wdl(w[i]), d[i]).has_value();
-        }
-        return fits ? std::optional<ExitCode>(code) : std::nullopt;
-    }
-
-    // WDL and DTW of both sides coded into exit, and every other array handed to `stock`,
-    // when each value has a code: a third of the memory, for a slice that later ones only
-    // look into. False, and nothing changed, otherwise.
-    bool code_for_exits(ArrayStock& stock) {
-        const auto code = exit_coding();
-        if (!code) return false;
-        const std::int64_t n = std::int64_t(index.size());
-        for (int s = 0; s < 2; ++s) {
-            exit[s] = stock.take<std::uint8_t>(index.size());
-            exit[s].resize(index.size());
-            // Plain pointers: a byte store through a vector may alias the vector's own
-            // pointer, which the compiler would load again after every store.
-            std::uint8_t* const out = exit[s].data();
-            const std::uint8_t* const w = wdl[s].data();
-            const std::uint16_t* const d = dtw[s].data();
-#pragma omp parallel for schedule(static)
-            for (std::int64_t i = 0; i < n; ++i) out[i] = *code->encode(Wdl(w[i]), d[i]);
-        }
-        for (int s = 0; s < 2; ++s) {
-            stock.give(wdl[s]);
-            stock.give(dtw[s]);
-            stock.give(dtc[s]);
-            stock.give(capture[s]);
-        }
-        coding = code;
-        return true;
-    }
-
     // WDL and DTW of the entry at i, side to move s, from the arrays or the exit codes.
     ExitValue exit_value(int s, std::uint64_t i) const {
         if (coding) return coding->decode(exit[s][i]);
@@ -146,11 +98,8 @@ struct Slice {
     }
     Value value(Color side, std::uint64_t i) const {
         const int s = static_cast<int>(side);
-        if (coding) {
-            const ExitValue e = coding->decode(exit[s][i]);
-            return {e.wdl(), e.dtw(), 0};
-        }
-        return {Wdl(wdl[s][i]), dtw[s][i], dtc[s].empty() ? std::uint16_t(0) : dtc[s][i]};
+        const ExitValue e = exit_value(s, i);
+        return {e.wdl(), e.dtw(), dtc[s].empty() ? std::uint16_t(0) : dtc[s][i]};
     }
 };
 
