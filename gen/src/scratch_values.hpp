@@ -108,22 +108,25 @@ class ScratchValues final : public WrittenValues<V> {
         else if (!s.dtw[0].empty())
             h.kind = ScratchKind::words;
         const auto part = dir_ / (m.name() + std::string(kScratchPartSuffix));
-        {
-            std::ofstream out(part, std::ios::binary | std::ios::trunc);
+        const auto check = [&](const std::ostream& out) {
+            if (!out) throw compress::TableError(part.string() + ": cannot write the scratch file");
+        };
+        const auto put_header = [&](std::ostream& out) {
             out.write(reinterpret_cast<const char*>(encode_scratch_header(h).data()),
                       std::streamsize(kScratchHeaderBytes));
+        };
+        {
+            std::ofstream out(part, std::ios::binary | std::ios::trunc);
+            put_header(out);
             for (int side = 0; side < 2; ++side) write_values(out, s, side, h.kind, code);
-            if (!out.flush())
-                throw compress::TableError(part.string() + ": cannot write the scratch file");
+            check(out.flush());
         }
         // The checksum last, then the final name: only a complete file is ever taken over.
         h.body_hash = compress::xxh64(MappedScratch(part).body(), h.body_bytes());
         {
             std::fstream out(part, std::ios::binary | std::ios::in | std::ios::out);
-            out.write(reinterpret_cast<const char*>(encode_scratch_header(h).data()),
-                      std::streamsize(kScratchHeaderBytes));
-            if (!out.flush())
-                throw compress::TableError(part.string() + ": cannot write the scratch file");
+            put_header(out);
+            check(out.flush());
         }
         std::filesystem::rename(part, path_of(m));
     }
