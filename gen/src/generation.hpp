@@ -273,16 +273,21 @@ class Generation {
     // and not kept: the held slices answer for it through this one (ExitTables::with_holding
     // flips), with half the memory. The statistics of both its sides are this slice's, the
     // positions they name flipped.
-    void write_twin(const Slice<V>& slice, const std::array<SideStats, 2>& stats) {
+    void write_twin(Slice<V>& slice, const std::array<SideStats, 2>& stats) {
         const TwinIndex<V> twins(slice.index);
-        const auto twin = Symmetry<V>::flipped(slice, twins, Sides::white, &stock_);
+        const Material twin = slice.material().flipped();
         auto entry = twin_entry(slice, stats, twins);
-        write(*twin, entry);
-        twin->give_arrays(stock_);
+        // This slice's tables and the twin's statistics are made: its White-to-move DTC goes
+        // before the twin's arrays come.
+        stock_.give(slice.dtc[0]);
+        write(twin, entry, [&] {
+            return write_twin_tables(o_.out, variant_, slice, twins, o_.compression,
+                                     written_kinds(), stock_);
+        });
         // In the manifest with this slice's entry: a run stopped before the twin's turn
         // leaves no written twin without its entry, which would be solved again for it.
-        manifest_[twin->material().name()] = entry;
-        twin_entries_[twin->material()] = {std::move(entry), false};
+        manifest_[twin.name()] = entry;
+        twin_entries_[twin] = {std::move(entry), false};
     }
 
     // The twin's entry: both its sides are this slice's, the positions they name flipped.
@@ -295,14 +300,23 @@ class Generation {
         return slice_entry(Index<V>(slice.material().flipped()), twin_stats);
     }
 
-    // A slice's three tables written, their sizes and compression into its entry.
+    // The kinds of table the run writes: WDL, DTW and DTC, or WDL alone.
+    std::array<bool, 3> written_kinds() const { return {true, !o_.wdl_only, !o_.wdl_only}; }
+
+    // A slice's tables written, their sizes and compression into its entry.
     void write(const Slice<V>& s, nlohmann::ordered_json& entry) {
+        write(s.material(), entry,
+              [&] { return write_tables(o_.out, variant_, s, o_.compression, written_kinds()); });
+    }
+    // Material m's tables written by write_them (which returns their sizes), timed, counted
+    // and described in m's entry.
+    template <class WriteThem>
+    void write(const Material& m, nlohmann::ordered_json& entry, WriteThem&& write_them) {
         const auto w0 = Clock::now();
-        const auto sizes =
-            write_tables(o_.out, variant_, s, o_.compression, {true, !o_.wdl_only, !o_.wdl_only});
+        const std::array<std::uint64_t, 3> sizes = write_them();
         sum_.table_seconds += seconds_since(w0);
         sum_.table_bytes += sizes[0] + sizes[1] + sizes[2];
-        compress::describe_tables(entry, o_.out, variant_, s.material());
+        compress::describe_tables(entry, o_.out, variant_, m);
     }
 
     // m's entry into the manifest, written at once: a killed run keeps what it finished.

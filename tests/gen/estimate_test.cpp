@@ -87,7 +87,7 @@ TEST(GenEstimate, WithinABudgetTheRestGoesToTheDisk) {
     const GenEstimate tight = within_budget(all, budget);
     EXPECT_EQ(tight.memory, budget);
     const double held = double(all.memory - all.working);
-    EXPECT_NEAR(double(tight.disk - all.disk), held * 4 / 6 + double(all.working) * 18 / 30, 1e6);
+    EXPECT_NEAR(double(tight.disk - all.disk), held * 4 / 6 + double(all.working) * 13 / 30, 1e6);
     GenOptions o;
     o.pieces = 6;
     o.compression = compress::Compression::fast;

@@ -3,9 +3,12 @@
 // capture search), equals the solver's.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 
 #include "../compress/compress_test_support.hpp"
+#include "dtb/core/large_array.hpp"
+#include "dtb/gen/array_stock.hpp"
 #include "dtb/gen/solved_slices.hpp"
 #include "dtb/gen/table_files.hpp"
 #include "read_tables.hpp"
@@ -118,6 +121,64 @@ TEST(GenTables, TurkishMaskIsWhatTheProberRecomputes) {
 }
 TEST(GenTables, InternationalMaskIsWhatTheProberRecomputes) {
     expect_mask_is_what_the_prober_recomputes<International>(3);
+}
+
+// A twin's tables written a kind at a time from its solved slice (write_twin_tables) are
+// the bytes write_tables writes from the whole twin, at either preset, for WDL alone too,
+// with arrays in memory or in files.
+template <class V>
+void expect_twin_tables_as_from_the_whole_twin(int pieces, bool in_files = false) {
+    const auto tb = gen::SolvedSlices<V>::solve(pieces);
+    const auto variant = find_variant(V::name)->id;
+    TempDir scratch;
+    const ArrayFiles files(scratch.path / "arrays");
+    gen::ArrayStock stock;
+    if (in_files) stock.put_in(&files);
+    int twins = 0;
+    for (const auto c : {compress::Compression::small, compress::Compression::fast})
+        for (const std::array<bool, 3> which :
+             {std::array<bool, 3>{true, true, true}, std::array<bool, 3>{true, false, false}}) {
+            TempDir whole, by_kind;
+            for (const Material& m : materials_up_to(pieces)) {
+                if (m.flipped() == m) continue;
+                const auto* s = tb.slice(m);
+                const gen::TwinIndex<V> twins_of(s->index);
+                gen::write_tables(whole.path, variant,
+                                  *gen::Symmetry<V>::flipped(*s, twins_of, gen::Sides::white), c,
+                                  which);
+                gen::write_twin_tables(by_kind.path, variant, *s, twins_of, c, which, stock);
+                ++twins;
+            }
+            expect_same_files(whole.path, by_kind.path);
+        }
+    EXPECT_GT(twins, 0);
+    if (in_files) {
+        EXPECT_EQ(stock.bytes(), 0u);  // every array given back was freed
+    }
+}
+TEST(GenTables, RussianTwinTablesAsFromTheWholeTwin) {
+    expect_twin_tables_as_from_the_whole_twin<Russian>(4);
+}
+TEST(GenTables, FrisianTwinTablesAsFromTheWholeTwin) {
+    expect_twin_tables_as_from_the_whole_twin<Frisian>(3);
+}
+TEST(GenTables, InternationalTwinTablesAsFromTheWholeTwinInFiles) {
+    expect_twin_tables_as_from_the_whole_twin<International>(3, true);
+}
+// Its DTC is what the twin's DTC table is written from: refused without it.
+TEST(GenTables, TwinTablesWithoutDtcAreRefused) {
+    const auto tb = gen::SolvedSlices<Russian>::solve(3);
+    TempDir dir;
+    gen::ArrayStock stock;
+    gen::Slice<Russian> s = *tb.slice(*Material::parse("KMvK"));
+    s.dtc[1] = {};
+    const gen::TwinIndex<Russian> twins(s.index);
+    EXPECT_THROW(gen::write_twin_tables(dir.path, VariantId::russian, s, twins,
+                                        compress::Compression::fast, {true, true, true}, stock),
+                 compress::TableError);
+    EXPECT_NO_THROW(gen::write_twin_tables(dir.path, VariantId::russian, s, twins,
+                                           compress::Compression::fast, {true, false, false},
+                                           stock));
 }
 
 TEST(GenTablesLong, LongRussianUpTo4ReadBack) { expect_tables_read_back<Russian>(4); }

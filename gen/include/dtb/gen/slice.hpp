@@ -15,9 +15,10 @@
 
 namespace dtb::gen {
 
-// The sides to move a slice holds values for: both, or White only (a colour-flipped twin
-// that is only written: its tables hold White to move).
-enum class Sides { both, white };
+// The sides to move a slice holds values for: both, White only (a colour-flipped twin that
+// is only written: its tables hold White to move), or none yet (arrays the caller takes one
+// at a time: a twin written a kind at a time, table_files.hpp).
+enum class Sides { both, white, none };
 
 template <class V>
 struct Slice {
@@ -25,15 +26,16 @@ struct Slice {
     // pages in, hundreds of megabytes a slice, unless `stock` has arrays to take them from.
     explicit Slice(const Material& m, Sides sides = Sides::both, ArrayStock* stock = nullptr)
         : index(m) {
+        const int held = sides == Sides::both ? 2 : sides == Sides::white ? 1 : 0;
         if (stock)
-            for (int s = 0; s < (sides == Sides::white ? 1 : 2); ++s) {
+            for (int s = 0; s < held; ++s) {
                 wdl[s] = stock->take<std::uint8_t>(index.size());
                 dtw[s] = stock->take<std::uint16_t>(index.size());
                 dtc[s] = stock->take<std::uint16_t>(index.size());
             }
         for_range<true>(6, [&](std::size_t k, int) {
             const std::size_t s = k & 1;
-            if (s == 1 && sides == Sides::white) return;
+            if (int(s) >= held) return;
             switch (k / 2) {
                 case 0:
                     wdl[s].assign(index.size(), std::uint8_t(Wdl::unknown));

@@ -42,7 +42,24 @@ struct Symmetry {
         if (with_capture)
             for (int s = 0; s < 2; ++s)
                 bytes.push_back({b->capture[1 - s].data(), a.capture[s].data()});
-        const auto& idx = a.index;
+        flip_arrays(a.index, twins, bytes, words);
+        return b;
+    }
+    static std::unique_ptr<Slice<V>> flipped(const Slice<V>& a, Sides sides = Sides::both,
+                                             ArrayStock* stock = nullptr) {
+        return flipped(a, TwinIndex<V>(a.index), sides, stock);
+    }
+
+    // What is copied, (destination by twin index, source by a's index), array by array.
+    template <class T>
+    struct Copy;
+    template <class T>
+    using Copies = std::vector<Copy<T>>;
+
+    // The twin's arrays from those of a slice of index idx (twins: made from idx). Entries of
+    // the twin no placement of idx maps to (broken blocks) are left as they are.
+    static void flip_arrays(const Index<V>& idx, const TwinIndex<V>& twins,
+                            const Copies<std::uint8_t>& bytes, const Copies<std::uint16_t>& words) {
         const std::uint64_t size = idx.block_size();
         const std::uint32_t* const order = twins.order();
         const BlockPieces pieces(idx.blocks(), size, 1 << 16);
@@ -56,14 +73,8 @@ struct Symmetry {
             for (const auto& c : bytes) c.scatter(from, *to, order, begin, end);
             for (const auto& c : words) c.scatter(from, *to, order, begin, end);
         }
-        return b;
-    }
-    static std::unique_ptr<Slice<V>> flipped(const Slice<V>& a, Sides sides = Sides::both,
-                                             ArrayStock* stock = nullptr) {
-        return flipped(a, TwinIndex<V>(a.index), sides, stock);
     }
 
-  private:
     template <class T>
     struct Copy {
         T* to;
@@ -76,8 +87,6 @@ struct Symmetry {
             for (std::uint64_t k = begin; k < end; ++k) dst[order[k]] = src[k];
         }
     };
-    template <class T>
-    using Copies = std::vector<Copy<T>>;
 };
 
 }  // namespace dtb::gen

@@ -23,6 +23,8 @@
 #include "dtb/core/recompute.hpp"
 #include "dtb/gen/block_pieces.hpp"
 #include "dtb/gen/slice.hpp"
+#include "dtb/gen/symmetry.hpp"
+#include "dtb/gen/twin_index.hpp"
 
 namespace dtb::gen {
 
@@ -137,6 +139,28 @@ LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind 
     return dont_care_mask(s, k, unstored_mask(s));
 }
 
+// How every table of a material is written at `compression`.
+template <class V>
+compress::WriteOptions table_options(const Index<V>& index, compress::Compression compression) {
+    compress::WriteOptions options;
+    options.compression = compression;
+    // Entries per placement of all pieces but Black's kings: where values repeat.
+    options.period = index.block_size() / index.white_king_ranks();
+    return options;
+}
+
+// One table file of material m in dir: kind k's White-to-move values and which of them are
+// don't-care. Returns its size.
+template <class T>
+std::uint64_t write_one_table(const std::filesystem::path& dir, VariantId variant,
+                              const Material& m, compress::ValueKind k, std::span<const T> values,
+                              std::span<const std::uint8_t> dont_care,
+                              const compress::WriteOptions& options) {
+    const auto path = dir / compress::table_file_name(m, k);
+    compress::write_table(path, compress::TableSpec{variant, m, k}, values, dont_care, options);
+    return std::filesystem::file_size(path);
+}
+
 // Writes s's White-to-move tables into dir: WDL, DTW, and DTC (s must still hold it), or
 // only the kinds `which` names. Returns the file sizes in kValueKinds order (0 for a kind
 // not written). Throws compress::TableError.
@@ -148,31 +172,71 @@ std::array<std::uint64_t, 3> write_tables(
     if (s.dtc[0].empty())
         throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
     std::array<std::uint64_t, 3> sizes{};
-    compress::WriteOptions options;
-    options.compression = compression;
-    // Entries per placement of all pieces but Black's kings: where values repeat.
-    options.period = s.index.block_size() / s.index.white_king_ranks();
+    const auto options = table_options(s.index, compression);
     // Both distance tables leave the same entries (the unstored ones and the draws).
     const LargeVector<std::uint8_t> unstored = unstored_mask(s, compression);
     const LargeVector<std::uint8_t> distance_mask =
         which[1] || which[2] ? dont_care_mask(s, compress::ValueKind::dtw, unstored)
                              : LargeVector<std::uint8_t>{};
-    for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
-        if (!which[k]) continue;
-        const auto kind = kValueKinds[k];
-        const auto path = dir / compress::table_file_name(s.material(), kind);
-        const compress::TableSpec spec{variant, s.material(), kind};
-        if (kind == compress::ValueKind::wdl) {
-            compress::write_table(path, spec, std::span<const std::uint8_t>(s.wdl[0]), unstored,
-                                  options);
-        } else {
-            compress::write_table(path, spec,
-                                  std::span<const std::uint16_t>(
-                                      kind == compress::ValueKind::dtw ? s.dtw[0] : s.dtc[0]),
-                                  distance_mask, options);
+    if (which[0])
+        sizes[0] = write_one_table(dir, variant, s.material(), compress::ValueKind::wdl,
+                                   std::span<const std::uint8_t>(s.wdl[0]), unstored, options);
+    for (std::size_t k = 1; k < kValueKinds.size(); ++k)
+        if (which[k])
+            sizes[k] = write_one_table(dir, variant, s.material(), kValueKinds[k],
+                                       std::span<const std::uint16_t>(k == 1 ? s.dtw[0] : s.dtc[0]),
+                                       distance_mask, options);
+    return sizes;
+}
+
+// The tables of s's colour-flipped twin (its White to move is s's Black to move turned
+// round, symmetry.hpp), the same bytes as write_tables on Symmetry<V>::flipped(s, twins,
+// Sides::white), but made a kind at a time with arrays from `stock`: the twin takes at most
+// 4 bytes an entry (WDL and capture flags, then one distance array, and the mask) where it
+// took 9 whole, the peak of a material solved in files. s must hold both sides and its capture
+// flags.
+template <class V>
+std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir, VariantId variant,
+                                               const Slice<V>& s, const TwinIndex<V>& twins,
+                                               compress::Compression compression,
+                                               std::array<bool, 3> which, ArrayStock& stock) {
+    using Flip = Symmetry<V>;
+    if (which[2] && s.dtc[1].empty())
+        throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
+    Slice<V> b(s.material().flipped(), Sides::none);
+    const std::uint64_t n = b.index.size();
+    const auto options = table_options(b.index, compression);
+    std::array<std::uint64_t, 3> sizes{};
+    b.wdl[0] = stock.take<std::uint8_t>(n);
+    b.wdl[0].assign(n, std::uint8_t(Wdl::unknown));
+    b.clear_capture_flags(&stock);
+    Flip::flip_arrays(s.index, twins,
+                      {{b.wdl[0].data(), s.wdl[1].data()},
+                       {b.capture[1].data(), s.capture[0].data()},
+                       {b.capture[0].data(), s.capture[1].data()}},
+                      {});
+    LargeVector<std::uint8_t> mask = unstored_mask(b, compression);
+    for (auto& c : b.capture) stock.give(c);
+    if (which[0])
+        sizes[0] = write_one_table(dir, variant, b.material(), compress::ValueKind::wdl,
+                                   std::span<const std::uint8_t>(b.wdl[0]), mask, options);
+    if (which[1] || which[2]) {
+        mask = dont_care_mask(b, compress::ValueKind::dtw, std::move(mask));
+        stock.give(b.wdl[0]);
+        // One array for both distances: the entries DTC does not overwrite are broken ones,
+        // don't-care.
+        LargeVector<std::uint16_t> distance = stock.take<std::uint16_t>(n);
+        distance.assign(n, 0);
+        for (std::size_t k = 1; k < kValueKinds.size(); ++k) {
+            if (!which[k]) continue;
+            Flip::flip_arrays(s.index, twins, {},
+                              {{distance.data(), (k == 1 ? s.dtw[1] : s.dtc[1]).data()}});
+            sizes[k] = write_one_table(dir, variant, b.material(), kValueKinds[k],
+                                       std::span<const std::uint16_t>(distance), mask, options);
         }
-        sizes[k] = std::filesystem::file_size(path);
+        stock.give(distance);
     }
+    stock.give(b.wdl[0]);
     return sizes;
 }
 
