@@ -4,7 +4,8 @@
 // one), and probes per second with 1 and 2 threads; the distribution of single probes'
 // latencies over random positions.
 // Tables: $DTB_BENCH_TABLES, or russian up to 4 pieces generated once into the temporary
-// directory (dtb_probe_bench_russian4_rules, kept for later runs).
+// directory (dtb_probe_bench_russian4_rules, kept for later runs). The positions are of the
+// materials with $DTB_BENCH_PIECES pieces (default 4), which the directory must hold.
 // Run: dtb_bench --benchmark_filter=Probe --benchmark_repetitions=9
 //      --benchmark_report_aggregates_only=true   (the median is the figure to quote)
 #include <benchmark/benchmark.h>
@@ -38,17 +39,23 @@ std::filesystem::path tables_dir() {
     return dir;
 }
 
-// Random positions of the 4-piece materials, White or Black to move; `stored`: only those
+int sampled_pieces() {
+    const char* p = std::getenv("DTB_BENCH_PIECES");
+    return p ? std::atoi(p) : 4;
+}
+
+// Random positions of the sampled_pieces() materials, White or Black to move; `stored`: only those
 // the tables store (core/recompute.hpp: a single table lookup), else any (a capture or a
 // threat resolved by a search over stored values).
 std::vector<Position<V>> sample(bool stored, std::size_t n) {
     std::mt19937_64 rng(42);
-    std::vector<Material> four;
-    for (const auto& m : materials_up_to(4))
-        if (m.pieces() == 4) four.push_back(m);
+    const int pieces = sampled_pieces();
+    std::vector<Material> materials;
+    for (const auto& m : materials_up_to(pieces))
+        if (m.pieces() == pieces) materials.push_back(m);
     std::vector<Position<V>> out;
     while (out.size() < n) {
-        const Index<V> index(four[rng() % four.size()]);
+        const Index<V> index(materials[rng() % materials.size()]);
         Position<V> p;
         if (!index.unrank(rng() % index.size(), rng() & 1 ? Color::white : Color::black, p))
             continue;
