@@ -36,13 +36,13 @@ inline std::uint64_t working_bytes(std::uint64_t entries, bool rules) {
 // The estimate of a run held to `budget` bytes of memory (0: unbounded): what passes it goes
 // to the disk. Slices let go become scratch files of 4 bytes an entry where memory held 6
 // (scratch_values.hpp); when the largest material's work passes the budget too, its arrays
-// go to files (the slice, then its twin a kind at a time: 13 of the working bytes an entry).
+// go to files (in_files).
 inline GenEstimate within_budget(GenEstimate e, std::uint64_t budget) {
     if (!budget || e.memory <= budget) return e;
     const double working = double(e.working), held = double(e.memory) - working;
     const double room = std::max(0.0, double(budget) - working);
     e.disk += std::uint64_t(std::max(0.0, held - room) * 4.0 / 6.0);
-    if (working > double(budget)) e.disk += std::uint64_t(working * 13.0 / kWorkingBytes);
+    if (working > double(budget)) e.disk += e.in_files;
     e.memory = budget;
     return e;
 }
@@ -75,6 +75,9 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
     e.memory = std::uint64_t(memory + rules_memory);
     e.working = work + (40u << 20);
     e.disk = std::uint64_t(disk) + (1 << 20);
+    // In files, a material takes 13 bytes an entry (the slice, then its twin's tables a kind
+    // at a time); its values under the counters 24 more (their twins are made whole).
+    e.in_files = 13 * largest + 24 * rules_largest;
     return e;
 }
 

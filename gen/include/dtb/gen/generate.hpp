@@ -94,6 +94,8 @@ struct GenEstimate {
     // in scratch files.
     std::uint64_t working = 0;
     std::uint64_t disk = 0;  // bytes of the tables written
+    // The disk that work takes when it is solved in scratch files.
+    std::uint64_t in_files = 0;
 };
 GenEstimate estimate(VariantId id, const GenOptions& o);
 

@@ -191,18 +191,22 @@ std::array<std::uint64_t, 3> write_tables(
 
 // The tables of s's colour-flipped twin (its White to move is s's Black to move turned
 // round, symmetry.hpp), the same bytes as write_tables on Symmetry<V>::flipped(s, twins,
-// Sides::white), but made a kind at a time with arrays from `stock`: the twin takes at most
-// 4 bytes an entry (WDL and capture flags, then one distance array, and the mask) where it
-// took 9 whole, the peak of a material solved in files. s must hold both sides and its capture
-// flags.
+// Sides::white), but made a kind at a time with arrays from `stock`: in files the twin
+// takes at most 3 bytes an entry (WDL and capture flags, then one distance array; the mask,
+// a byte, is in memory) where it took 7 whole. s must hold Black to move's WDL, DTW (and DTC when
+// it is written) and both sides' capture flags; White to move's are not read.
 template <class V>
 std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir, VariantId variant,
                                                const Slice<V>& s, const TwinIndex<V>& twins,
                                                compress::Compression compression,
                                                std::array<bool, 3> which, ArrayStock& stock) {
     using Flip = Symmetry<V>;
-    if (which[2] && s.dtc[1].empty())
-        throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
+    if (s.capture[0].empty() || s.capture[1].empty())
+        throw compress::TableError(s.material().name() +
+                                   ": the capture flags were dropped before writing");
+    if (s.wdl[1].empty() || (which[1] && s.dtw[1].empty()) || (which[2] && s.dtc[1].empty()))
+        throw compress::TableError(s.material().name() +
+                                   ": Black to move's values were dropped before writing");
     Slice<V> b(s.material().flipped(), Sides::none);
     const std::uint64_t n = b.index.size();
     const auto options = table_options(b.index, compression);
@@ -223,8 +227,7 @@ std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir,
     if (which[1] || which[2]) {
         mask = dont_care_mask(b, compress::ValueKind::dtw, std::move(mask));
         stock.give(b.wdl[0]);
-        // One array for both distances: the entries DTC does not overwrite are broken ones,
-        // don't-care.
+        // One array for both distances: both write every entry but the broken ones (0).
         LargeVector<std::uint16_t> distance = stock.take<std::uint16_t>(n);
         distance.assign(n, 0);
         for (std::size_t k = 1; k < kValueKinds.size(); ++k) {
@@ -236,7 +239,7 @@ std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir,
         }
         stock.give(distance);
     }
-    stock.give(b.wdl[0]);
+    stock.give(b.wdl[0]);  // unless given already
     return sizes;
 }
 
