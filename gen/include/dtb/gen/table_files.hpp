@@ -224,9 +224,10 @@ std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir,
     if (which[0])
         sizes[0] = write_one_table(dir, variant, b.material(), compress::ValueKind::wdl,
                                    std::span<const std::uint8_t>(b.wdl[0]), mask, options);
-    if (which[1] || which[2]) {
-        mask = dont_care_mask(b, compress::ValueKind::dtw, std::move(mask));
-        stock.give(b.wdl[0]);
+    const bool distances = which[1] || which[2];
+    if (distances) mask = dont_care_mask(b, compress::ValueKind::dtw, std::move(mask));
+    stock.give(b.wdl[0]);
+    if (distances) {
         // One array for both distances: both write every entry but the broken ones (0).
         LargeVector<std::uint16_t> distance = stock.take<std::uint16_t>(n);
         distance.assign(n, 0);
@@ -239,7 +240,6 @@ std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir,
         }
         stock.give(distance);
     }
-    stock.give(b.wdl[0]);  // unless given already
     return sizes;
 }
 
