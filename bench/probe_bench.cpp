@@ -14,10 +14,15 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "dtb/compress/table_dir.hpp"
+#include "dtb/compress/table_reader.hpp"
+#include "dtb/core/flip.hpp"
 #include "dtb/core/recompute.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/probe.hpp"
@@ -44,22 +49,47 @@ int sampled_pieces() {
     return p ? std::atoi(p) : 4;
 }
 
-// Random positions of the sampled_pieces() materials, White or Black to move; `stored`: only those
-// the tables store (core/recompute.hpp: a single table lookup), else any (a capture or a
-// threat resolved by a search over stored values).
-std::vector<Position<V>> sample(bool stored, std::size_t n) {
+// Whether the WDL table of m (White to move) is in one-ply form (dtb pack --wdl-sides one).
+bool wdl_one_ply(const Material& m) {
+    static std::map<Material, bool> known;
+    const auto it = known.find(m);
+    if (it != known.end()) return it->second;
+    std::unique_ptr<compress::TableReader> t;
+    std::string message;
+    const bool one_ply =
+        compress::TableReader::open(tables_dir() / compress::table_file_name(m, ValueKind::wdl),
+                                    {VariantId::russian, m, ValueKind::wdl}, t,
+                                    message) == compress::ErrorCode::ok &&
+        t->form() == compress::TableForm::one_ply;
+    return known[m] = one_ply;
+}
+
+enum class Kind { stored, one_ply, any };
+
+// Random positions of the sampled_pieces() materials, White or Black to move: any (a capture
+// or a threat resolved by a search over stored values), or only those the tables store
+// (core/recompute.hpp: a single table lookup) — in a table of values, or in one in one-ply
+// form (a search one move deep).
+std::vector<Position<V>> sample(Kind kind, std::size_t n) {
     std::mt19937_64 rng(42);
     const int pieces = sampled_pieces();
     std::vector<Material> materials;
     for (const auto& m : materials_up_to(pieces))
         if (m.pieces() == pieces) materials.push_back(m);
     std::vector<Position<V>> out;
+    if (kind == Kind::one_ply && std::none_of(materials.begin(), materials.end(),
+                                              [](const Material& m) { return wdl_one_ply(m); }))
+        return out;
     while (out.size() < n) {
         const Index<V> index(materials[rng() % materials.size()]);
         Position<V> p;
         if (!index.unrank(rng() % index.size(), rng() & 1 ? Color::white : Color::black, p))
             continue;
-        if (stored && recompute_kind(p) != Recompute::no) continue;
+        if (kind != Kind::any) {
+            if (recompute_kind(p) != Recompute::no) continue;
+            const auto m = material_of(p.side == Color::white ? p : Flip<V>::apply(p));
+            if (wdl_one_ply(m) != (kind == Kind::one_ply)) continue;
+        }
         out.push_back(p);
     }
     return out;
@@ -67,7 +97,7 @@ std::vector<Position<V>> sample(bool stored, std::size_t n) {
 
 struct Setup {
     std::unique_ptr<Tablebase> warm, cold;
-    std::vector<Position<V>> stored, any;
+    std::vector<Position<V>> stored, one_ply, any;
 };
 const Setup& setup() {
     static const Setup s = [] {
@@ -75,12 +105,13 @@ const Setup& setup() {
         const auto dir = tables_dir();
         x.warm = std::make_unique<Tablebase>(dir, std::size_t(256) << 20);
         x.cold = std::make_unique<Tablebase>(dir, 0);
-        x.stored = sample(true, 1 << 14);
-        x.any = sample(false, 1 << 14);
+        x.stored = sample(Kind::stored, 1 << 14);
+        x.one_ply = sample(Kind::one_ply, 1 << 14);
+        x.any = sample(Kind::any, 1 << 14);
         // Warm the cache with every sampled position (and open every table).
         const auto prober = x.warm->prober<V>();
         Value v;
-        for (const auto* set : {&x.stored, &x.any})
+        for (const auto* set : {&x.stored, &x.one_ply, &x.any})
             for (const auto& p : *set) prober.value(p, want_all, v);
         x.cold->prober<V>().value(x.stored[0], want_all, v);  // open the tables
         return x;
@@ -113,6 +144,15 @@ void BM_ProbeWarmAnyAll(benchmark::State& state) {
 }
 void BM_ProbeColdStoredWdl(benchmark::State& state) {
     run(state, *setup().cold, setup().stored, want_wdl);
+}
+// Positions of WDL tables in one-ply form: a search one move deep into the twin's table.
+void BM_ProbeWarmOnePlyWdl(benchmark::State& state) {
+    if (setup().one_ply.empty()) return state.SkipWithError("no WDL table in one-ply form");
+    run(state, *setup().warm, setup().one_ply, want_wdl);
+}
+void BM_ProbeColdOnePlyWdl(benchmark::State& state) {
+    if (setup().one_ply.empty()) return state.SkipWithError("no WDL table in one-ply form");
+    run(state, *setup().cold, setup().one_ply, want_wdl);
 }
 
 // The distribution of single probes' latencies over random positions (any kind): the mean
@@ -223,6 +263,8 @@ BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyAll)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeColdStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeWarmOnePlyWdl)->Threads(1)->UseRealTime();
+BENCHMARK(BM_ProbeColdOnePlyWdl)->Threads(1)->UseRealTime();
 BENCHMARK(BM_ProbeLatencyWarmAnyWdl);
 BENCHMARK(BM_ProbeLatencyColdAnyWdl);
 BENCHMARK(BM_ProbeColdAnyAll)->Threads(1)->UseRealTime();

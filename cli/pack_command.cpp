@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
@@ -15,7 +16,7 @@ namespace {
 
 struct PackCliOptions {
     std::string dir;
-    compress::Compression compression = compress::Compression::small;
+    gen::PackOptions pack;
     int threads = 0;
     bool json = false;
 };
@@ -37,7 +38,7 @@ void run(const PackCliOptions& o) {
     };
     gen::PackSummary sum;
     try {
-        sum = gen::pack_tables(o.dir, o.compression, cb);
+        sum = gen::pack_tables(o.dir, o.pack, cb);
     } catch (const compress::TableError& e) {
         if (tty) std::fprintf(stderr, "\r\033[K");
         throw UsageError(e.what());
@@ -45,17 +46,19 @@ void run(const PackCliOptions& o) {
     if (tty) std::fprintf(stderr, "\r\033[K");
     if (o.json) {
         const nlohmann::ordered_json j = {{"dir", o.dir},
-                                          {"compression", compress::to_string(o.compression)},
+                                          {"compression", compress::to_string(o.pack.compression)},
                                           {"tables_rewritten", sum.tables_rewritten},
                                           {"tables_kept", sum.tables_kept},
                                           {"bytes_before", sum.bytes_before},
                                           {"bytes_after", sum.bytes_after},
+                                          {"wdl_one_ply", sum.wdl_one_ply},
                                           {"seconds", sum.seconds}};
         std::cout << j.dump(2) << "\n";
         return;
     }
     std::cout << o.dir << ": " << sum.tables_rewritten << " tables rewritten to "
-              << compress::to_string(o.compression) << ", " << sum.tables_kept << " already were; "
+              << compress::to_string(o.pack.compression) << ", " << sum.tables_kept
+              << " already were; " << sum.wdl_one_ply << " WDL tables in one-ply form; "
               << sum.bytes_before << " -> " << sum.bytes_after << " bytes in ";
     std::printf("%.1f s\n", sum.seconds);
 }
@@ -75,17 +78,35 @@ void add_pack_command(CLI::App& app) {
         "Measured (russian up to 5 pieces, pure tables, 2 threads): gen --compression fast\n"
         "10.2 s and 33.7 MB, small 30.0 s and 20.6 MB; up to 6 pieces fast 591 MB, small\n"
         "326 MB. Tables of WDL alone (gen --values wdl) are packed the same way.\n"
+        "\n"
+        "--wdl-sides one keeps, of each pair of colour-flipped materials (KKMvK, KvKKM: one's\n"
+        "White to move is the other's Black to move), the smaller WDL table whole and leaves\n"
+        "many of the other's values out where that makes it smaller ('one-ply form'): a\n"
+        "probe of such a position makes its moves and reads the values after them from the\n"
+        "table kept; it costs a search one move deep. DTW and DTC stay whole.\n"
+        "--wdl-sides both writes those tables out whole again (the same bytes as before);\n"
+        "keep (the default) leaves them as they are.\n"
         "Examples:\n"
         "  dtb gen russian --pieces 4 --compression fast --out tables/fast   (quick to generate)\n"
         "  dtb pack tables/fast                                             (then the small "
-        "tables)");
+        "tables)\n"
+        "  dtb pack tables/fast --wdl-sides one                    (and WDL of one side a pair)");
     cmd->add_option("dir", o->dir, "Directory written by dtb gen")->required();
-    add_compression_option(*cmd, o->compression, "Target compression: small (default) or fast");
+    add_compression_option(*cmd, o->pack.compression,
+                           "Target compression: small (default) or fast");
+    cmd->add_option("--wdl-sides", o->pack.wdl_sides,
+                    "WDL tables of each colour-flipped pair: keep (default), one (the smaller, "
+                    "the other in one-ply form) or both")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, gen::WdlSides>{{"keep", gen::WdlSides::keep},
+                                                 {"one", gen::WdlSides::one},
+                                                 {"both", gen::WdlSides::both}},
+            CLI::ignore_case));
     cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
         ->check(CLI::Range(1, 1024));
     cmd->add_flag("--json", o->json,
                   "Print JSON: {dir, compression, tables_rewritten, tables_kept, bytes_before, "
-                  "bytes_after, seconds}");
+                  "bytes_after, wdl_one_ply, seconds}");
     cmd->callback([o] { run(*o); });
 }
 

@@ -63,13 +63,14 @@ std::string value_text(const Value& v, bool distances = true) {
 
 // The value stored for White-to-move entry i of m (nullopt: a table is missing or damaged),
 // with its distances or (tables of WDL alone) without. Don't-care entries come back as
-// stored.
+// stored. A WDL table in one-ply form stores no WDL: it comes back unknown, with the
+// distances.
 std::optional<Value> stored(const probe::Store& store, const Material& m, std::uint64_t i,
                             bool distances) {
     std::uint16_t x = 0;
     if (store.lookup(m, ValueKind::wdl, i, x) != probe::Status::ok) return std::nullopt;
-    Value v{Wdl(x), 0, 0};
-    if (!distances || (v.wdl != Wdl::win && v.wdl != Wdl::loss)) return v;
+    Value v{x == probe::Store::kOnePly ? Wdl::unknown : Wdl(x), 0, 0};
+    if (!distances || v.wdl == Wdl::draw) return v;
     if (store.lookup(m, ValueKind::dtw, i, v.dtw) != probe::Status::ok ||
         store.lookup(m, ValueKind::dtc, i, v.dtc) != probe::Status::ok)
         return std::nullopt;
@@ -153,11 +154,16 @@ nlohmann::ordered_json run(const VerifyOptions& o, VariantId variant,
             Position<V> p;
             if (!idx.unrank(i, Color::white, p) || recompute_kind(p) != Recompute::no) continue;
             ++s;
-            const auto stored_value = stored(store, m, i, distances);
+            auto stored_value = stored(store, m, i, distances);
             const auto derived = value_from_successors(p, probe_value);
             if (!stored_value || !derived) {
                 ++unavailable;  // a successor's material is missing or damaged (reported above)
                 continue;
+            }
+            // One-ply form: the WDL is the successors' by definition; the distances are checked.
+            if (stored_value->wdl == Wdl::unknown) {
+                if (!distances) continue;
+                stored_value->wdl = derived->wdl;
             }
             ++checked;
             const bool same =

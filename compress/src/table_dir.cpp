@@ -87,7 +87,7 @@ void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path&
     nlohmann::ordered_json bytes;
     nlohmann::ordered_json tables = nlohmann::ordered_json::array();
     std::optional<Compression> common;
-    bool unknown = false, custom = false, mixed = false;
+    bool unknown = false, custom = false, mixed = false, one_ply = false;
     for (const auto k : kValueKinds) {
         const auto path = dir / table_file_name(m, k);
         std::error_code ec;
@@ -98,6 +98,7 @@ void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path&
             throw TableError(message);
         tables.push_back(table_file_name(m, k));
         bytes[to_string(k)] = t->file_size();
+        one_ply |= t->form() == TableForm::one_ply;
         const auto c = compression_of(k, t->zstd_level());
         unknown |= t->zstd_level() == 0;
         custom |= !c;
@@ -110,6 +111,10 @@ void describe_tables(nlohmann::ordered_json& entry, const std::filesystem::path&
                            : custom ? "custom"
                            : mixed  ? "mixed"
                                     : to_string(*common);
+    if (one_ply)
+        entry["wdl_one_ply"] = true;
+    else
+        entry.erase("wdl_one_ply");
 }
 
 void describe_rules_tables(nlohmann::ordered_json& entry, const std::filesystem::path& dir,

@@ -79,6 +79,7 @@ void encode_header(const TableHeader& h, unsigned char* out) {
     put(out + 64, h.data_offset, 8);
     put(out + 72, h.file_size, 8);
     put(out + 80, h.max_value, 2);
+    out[82] = h.form;
     put(out + 104, h.index_hash, 8);
     put(out + 112, h.header_hash, 8);
     put(out + 120, h.file_hash, 8);
@@ -105,7 +106,8 @@ void decode_header(const unsigned char* in, TableHeader& h) {
     h.data_offset = get(in + 64, 8);
     h.file_size = get(in + 72, 8);
     h.max_value = std::uint16_t(get(in + 80, 2));
-    std::memcpy(h.reserved1, in + 82, sizeof h.reserved1);
+    h.form = in[82];
+    std::memcpy(h.reserved1, in + 83, sizeof h.reserved1);
     h.index_hash = get(in + 104, 8);
     h.header_hash = get(in + 112, 8);
     h.file_hash = get(in + 120, 8);

@@ -95,12 +95,13 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     decode_header(t->map_, h);
     if (std::memcmp(h.magic, kTableMagic, 8) != 0)
         return t->fail(ErrorCode::bad_magic, "not a dtb table (bad magic)", message);
-    if (h.format_version < kOldestReadableFormatVersion || h.format_version > kTableFormatVersion)
+    if (h.format_version < kOldestReadableFormatVersion ||
+        h.format_version > kNewestReadableFormatVersion)
         return t->fail(ErrorCode::bad_version,
                        "format version " + std::to_string(h.format_version) +
                            ", this dtb reads versions " +
                            std::to_string(kOldestReadableFormatVersion) + " to " +
-                           std::to_string(kTableFormatVersion),
+                           std::to_string(kNewestReadableFormatVersion),
                        message);
     if (xxh64(t->map_, kHeaderHashedBytes) != h.header_hash)
         return t->fail(ErrorCode::checksum, "header checksum mismatch (the file is damaged)",
@@ -129,6 +130,13 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
         (!is_steps_kind(ValueKind(h.kind)) && h.positions != index_size(VariantId(h.variant), m)))
         return t->fail(ErrorCode::corrupt,
                        "the header's position count does not match the material", message);
+    // Version 3 is the one-ply form and only that, a form of WDL tables.
+    const bool one_ply = h.form == std::uint8_t(TableForm::one_ply);
+    if (h.form > std::uint8_t(TableForm::one_ply) ||
+        one_ply != (h.format_version == kOnePlyFormatVersion) ||
+        (one_ply && ValueKind(h.kind) != ValueKind::wdl))
+        return t->fail(ErrorCode::corrupt,
+                       "the header's table form does not match its version and kind", message);
     if (h.block_positions == 0 || h.block_positions > kMaxBlockPositions ||
         h.blocks != (h.positions + h.block_positions - 1) / h.block_positions)
         return t->fail(ErrorCode::corrupt, "block counts in the header do not add up", message);

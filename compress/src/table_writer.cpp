@@ -155,12 +155,13 @@ std::vector<unsigned char> train_dictionary(const std::vector<std::vector<unsign
 }
 
 // The header's description of a table (write_file fills in offsets, sizes and hashes).
-TableHeader header_of(const TableSpec& spec, std::uint32_t format_version, Encoding enc,
-                      std::uint32_t block_positions, std::uint64_t positions,
+TableHeader header_of(const TableSpec& spec, std::uint32_t format_version, TableForm form,
+                      Encoding enc, std::uint32_t block_positions, std::uint64_t positions,
                       std::uint16_t max_value, int level) {
     TableHeader h{};
     std::memcpy(h.magic, kTableMagic, 8);
-    h.format_version = format_version;
+    h.format_version = form == TableForm::one_ply ? kOnePlyFormatVersion : format_version;
+    h.form = std::uint8_t(form);
     h.variant = std::uint8_t(spec.variant);
     h.white_men = std::uint8_t(spec.material.white_men);
     h.white_kings = std::uint8_t(spec.material.white_kings);
@@ -309,6 +310,8 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
         throw TableError(path.string() + ": values up to " + std::to_string(max_value) +
                          " do not fit encoding " + to_string(enc));
     const bool wdl = spec.kind == ValueKind::wdl;
+    if (o.form == TableForm::one_ply && !wdl)
+        throw TableError(path.string() + ": only a WDL table can be in one-ply form");
     const std::uint32_t bp = o.block_positions ? o.block_positions
                              : wdl             ? kWdlBlockPositions
                                                : kDistanceBlockPositions;
@@ -374,8 +377,8 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
         }
     }
 
-    write_file(path, header_of(spec, kTableFormatVersion, enc, bp, n, max_value, level), dict,
-               frames);
+    write_file(path, header_of(spec, kTableFormatVersion, o.form, enc, bp, n, max_value, level),
+               dict, frames);
 }
 
 }  // namespace
@@ -402,7 +405,7 @@ void recompress_table(const std::filesystem::path& path, const TableSpec& expect
     const int level = zstd_level(c, expected.kind);
     const auto frames = compress_blocks(encoded_blocks(*t), level, nullptr);
     // The source's format version: a version-1 table still stores its threatened positions.
-    const TableHeader h = header_of(expected, t->format_version(), t->encoding(),
+    const TableHeader h = header_of(expected, t->format_version(), t->form(), t->encoding(),
                                     t->block_positions(), t->positions(), t->max_value(), level);
     t.reset();  // unmapped before the file is replaced
     write_file(path, h, {}, frames);

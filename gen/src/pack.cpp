@@ -2,6 +2,7 @@
 
 #include <array>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -13,6 +14,8 @@
 #include "variant_entry_points.hpp"
 
 namespace dtb::gen {
+
+namespace {
 
 // m's rules tables (when the directory has them) recompressed at the target's level, as
 // dtb gen would write them; the number rewritten.
@@ -39,8 +42,63 @@ int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const
     return rewritten;
 }
 
-PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,
+// The WDL table of m in dir, opened as such (checked when it was packed).
+std::unique_ptr<compress::TableReader> open_wdl(const std::filesystem::path& dir, VariantId variant,
+                                                const Material& m) {
+    std::unique_ptr<compress::TableReader> t;
+    std::string message;
+    if (compress::TableReader::open(dir / compress::table_file_name(m, ValueKind::wdl),
+                                    {variant, m, ValueKind::wdl}, t,
+                                    message) != compress::ErrorCode::ok)
+        throw compress::TableError(message);
+    return t;
+}
+
+// Of each pair of colour-flipped materials in the manifest, the larger WDL table rewritten in
+// one-ply form (the smaller kept whole; on a tie, the first listed), when that is smaller
+// still. Pairs that have one already are left as they are.
+void leave_out_larger_sides(const std::filesystem::path& dir, VariantId variant,
+                            nlohmann::ordered_json& manifest, PackSummary& sum) {
+    auto& slices = manifest["slices"];
+    std::map<Material, std::size_t> listed;
+    for (std::size_t k = 0; k < slices.size(); ++k)
+        listed[*Material::parse(slices[k].value("material", std::string()))] = k;
+    for (const auto& [m, k] : listed) {
+        const Material twin = m.flipped();
+        const auto other = listed.find(twin);
+        if (twin == m || other == listed.end() || other->second < k) continue;
+        const auto a = open_wdl(dir, variant, m), b = open_wdl(dir, variant, twin);
+        const bool a_out = a->form() == compress::TableForm::one_ply;
+        const bool b_out = b->form() == compress::TableForm::one_ply;
+        if (a_out && b_out)
+            throw compress::TableError(m.name() + " and " + twin.name() +
+                                       ": both WDL tables are in one-ply form");
+        if (a_out || b_out) continue;
+        const bool twin_out = b->file_size() >= a->file_size();
+        const Material out = twin_out ? twin : m;
+        const std::uint64_t before = (twin_out ? b : a)->file_size();
+        const auto path = dir / compress::table_file_name(out, ValueKind::wdl);
+        const auto trial = path.string() + ".one-ply";
+        const std::uint64_t after = dispatch(variant, [&](auto v) {
+            return write_variant_one_ply_wdl<decltype(v)>(dir, variant, out, trial);
+        });
+        if (after >= before) {  // where most positions keep their values
+            std::filesystem::remove(trial);
+            continue;
+        }
+        std::filesystem::rename(trial, path);
+        sum.bytes_after = sum.bytes_after - before + after;
+        auto& entry = slices[twin_out ? other->second : k];
+        compress::describe_tables(entry, dir, variant, out);
+        compress::write_json_file(compress::manifest_path(dir), manifest);
+    }
+}
+
+}  // namespace
+
+PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
                         const PackCallbacks& cb) {
+    const compress::Compression target = o.compression;
     const auto t0 = std::chrono::steady_clock::now();
     const auto manifest_path = compress::manifest_path(dir);
     auto manifest = compress::read_manifest(dir);
@@ -64,6 +122,7 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
         // Each table is checked first; those already at the target's level are kept. (A
         // material written by dtb gen --values wdl has its WDL table alone.)
         std::array<bool, 3> stale{}, present{};
+        bool one_ply = false;
         for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
             std::error_code ec;
             present[k] = k == 0 || std::filesystem::exists(path_of(k), ec);
@@ -74,18 +133,33 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
                                             message) != compress::ErrorCode::ok)
                 throw compress::TableError(message);
             stale[k] = t->zstd_level() != compress::zstd_level(target, kValueKinds[k]);
+            if (t->form() == compress::TableForm::one_ply) {
+                one_ply = true;
+                stale[k] = stale[k] || o.wdl_sides == WdlSides::both;
+            }
             ev.bytes_before += t->file_size();
+        }
+        const auto rewrite = [&](std::array<bool, 3> which) {
+            dispatch(variant, [&](auto v) {
+                rewrite_variant_tables<decltype(v)>(dir, variant, *m, target, which);
+            });
+        };
+        // A WDL table in one-ply form is written out whole only when both sides are asked
+        // for; else only its level changes.
+        const bool restore = one_ply && o.wdl_sides == WdlSides::both;
+        std::array<bool, 3> from_values = stale;
+        if (one_ply && stale[0] && !restore) {
+            compress::recompress_table(path_of(0), {variant, *m, ValueKind::wdl}, target);
+            from_values[0] = false;
         }
         if (target == compress::Compression::small) {
             // Written again from the values (a fast table keeps its threats' values, which
             // the small one leaves out), when any is stale.
-            if (stale[0] || stale[1] || stale[2])
-                dispatch(variant, [&](auto v) {
-                    rewrite_variant_tables<decltype(v)>(dir, variant, *m, target, stale);
-                });
+            if (from_values[0] || from_values[1] || from_values[2]) rewrite(from_values);
         } else {
-            for (std::size_t k = 0; k < kValueKinds.size(); ++k)
-                if (stale[k])
+            if (restore) rewrite({true, false, false});
+            for (std::size_t k = restore ? 1 : 0; k < kValueKinds.size(); ++k)
+                if (from_values[k])
                     compress::recompress_table(path_of(k), {variant, *m, kValueKinds[k]}, target);
         }
         int tables = 0;
@@ -107,6 +181,8 @@ PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression 
         sum.bytes_after += ev.bytes_after;
         cb.finished(ev);
     }
+    if (o.wdl_sides == WdlSides::one) leave_out_larger_sides(dir, variant, manifest, sum);
+    for (const auto& entry : slices) sum.wdl_one_ply += entry.value("wdl_one_ply", false);
     sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return sum;
 }

@@ -52,6 +52,16 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, 
     return values;
 }
 
+compress::TableForm table_form(const std::filesystem::path& dir, VariantId variant,
+                               const Material& m, compress::ValueKind k) {
+    std::unique_ptr<compress::TableReader> r;
+    std::string message;
+    if (compress::TableReader::open(dir / compress::table_file_name(m, k), {variant, m, k}, r,
+                                    message) != compress::ErrorCode::ok)
+        throw compress::TableError(message);
+    return r->form();
+}
+
 bool rules_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
                          const nlohmann::ordered_json& entry) {
     const auto listed = entry.find("rules_table_bytes");

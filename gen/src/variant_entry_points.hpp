@@ -1,5 +1,5 @@
 // What gen compiles once per variant (entry_points.cpp.in, one object per variant), declared for
-// the sources that reach it through dispatch: the generator run and the table rewrite of
+// the sources that reach it through dispatch: the generator run and the table rewrites of
 // dtb pack.
 #pragma once
 
@@ -23,5 +23,9 @@ std::array<std::uint64_t, 3> rewrite_variant_tables(const std::filesystem::path&
                                                     VariantId variant, const Material& m,
                                                     compress::Compression compression,
                                                     std::array<bool, 3> which);
+
+template <class V>
+std::uint64_t write_variant_one_ply_wdl(const std::filesystem::path& dir, VariantId variant,
+                                        const Material& m, const std::filesystem::path& to);
 
 }  // namespace dtb::gen

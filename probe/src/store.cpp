@@ -191,13 +191,19 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
     ThreadDecoder& thread = thread_decoder();
     LastBlock& d = thread.last[kind_index(k)];
     const std::uint32_t entries = r.block_entries(block);
+    // In a table in one-ply form an entry 0 is not a value.
+    const bool one_ply = r.form() == compress::TableForm::one_ply;
+    auto found = [&] {
+        if (one_ply && value == 0) value = kOnePly;
+        return Status::ok;
+    };
     if (d.store == id_ && d.slot == slot && d.block == block) {
         value = compress::encoded_value(encoding, d.encoded, entries, offset);
-        return Status::ok;
+        return found();
     }
     if (cacheable && cache_.find(page_key(slot, block, offset / page_entries),
                                  offset % page_entries, bits, value))
-        return Status::ok;
+        return found();
 
     d.store = 0;  // the context's block is about to change
     const unsigned char* encoded = nullptr;
@@ -223,7 +229,7 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
                 std::uint32_t(std::min<std::size_t>(BlockCache::kPageWords, words - begin)));
         }
     }
-    return Status::ok;
+    return found();
 }
 
 }  // namespace dtb::probe

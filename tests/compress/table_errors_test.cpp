@@ -137,5 +137,63 @@ TEST_F(TableErrors, EveryFlippedByteIsDetected) {
     }
 }
 
+// A table in one-ply form: it opens, verifies and decodes like any (its entries 0 are for the
+// prober to read as "one ply away"), records its form and version, and is refused where
+// either does not fit: the form under version 2 or on another kind, an unknown form.
+TEST_F(TableErrors, OnePlyForm) {
+    WriteOptions o;
+    o.block_positions = 1024;
+    o.form = TableForm::one_ply;
+    write_table(path(), spec, data.values, data.dont_care, o);
+    std::string message;
+    ASSERT_EQ(check(message), ErrorCode::ok) << message;
+    {
+        std::unique_ptr<TableReader> r;
+        ASSERT_EQ(TableReader::open(path(), spec, r, message), ErrorCode::ok) << message;
+        EXPECT_EQ(r->form(), TableForm::one_ply);
+        EXPECT_EQ(r->format_version(), kOnePlyFormatVersion);
+        DecodeContext ctx;
+        std::vector<std::uint16_t> out(1024);
+        ASSERT_EQ(r->decode_block(0, ctx, out.data(), message), ErrorCode::ok) << message;
+        for (std::size_t i = 0; i < out.size(); ++i)
+            if (!data.dont_care[i]) {
+                ASSERT_EQ(out[i], data.values[i]) << i;
+            }
+    }
+    const auto one_ply = read_bytes(path());
+    // Header fields changed and the header hash made good: the form's rules still hold.
+    const TableSpec as_dtw{VariantId::russian, kKKvK, ValueKind::dtw};
+    auto resealed = [&](const std::vector<char>& from, auto change,
+                        const TableSpec* expected = nullptr) {
+        TableHeader h{};
+        decode_header(reinterpret_cast<const unsigned char*>(from.data()), h);
+        change(h);
+        auto b = from;
+        auto* raw = reinterpret_cast<unsigned char*>(b.data());
+        encode_header(h, raw);
+        h.header_hash = xxh64(raw, kHeaderHashedBytes);
+        encode_header(h, raw);
+        write_bytes(path(), b);
+        return check(message, expected);
+    };
+    EXPECT_EQ(resealed(one_ply, [](TableHeader& h) { h.format_version = kTableFormatVersion; }),
+              ErrorCode::corrupt);
+    EXPECT_EQ(resealed(one_ply, [](TableHeader& h) { h.form = 2; }), ErrorCode::corrupt);
+    EXPECT_EQ(resealed(
+                  one_ply, [](TableHeader& h) { h.kind = std::uint8_t(ValueKind::dtw); }, &as_dtw),
+              ErrorCode::corrupt);
+    EXPECT_EQ(resealed(bytes, [](TableHeader& h) { h.form = std::uint8_t(TableForm::one_ply); }),
+              ErrorCode::corrupt);
+    EXPECT_EQ(resealed(one_ply, [](TableHeader&) {}), ErrorCode::ok) << message;
+    // Only WDL has the form; recompressing keeps it.
+    EXPECT_THROW(write_table(dir.path / "KKvK.dtw.dtb", as_dtw, data.values, data.dont_care, o),
+                 TableError);
+    recompress_table(path(), spec, Compression::fast);
+    std::unique_ptr<TableReader> r;
+    ASSERT_EQ(TableReader::open(path(), spec, r, message), ErrorCode::ok) << message;
+    EXPECT_EQ(r->form(), TableForm::one_ply);
+    EXPECT_EQ(r->zstd_level(), zstd_level(Compression::fast, ValueKind::wdl));
+}
+
 }  // namespace
 }  // namespace dtb::test

@@ -2,7 +2,9 @@
 // library and compared with the generator's own values (positions with a capture included: the
 // generator computes those too, the prober recomputes them by its capture search).
 #include <chrono>
+#include <filesystem>
 
+#include "dtb/compress/table_writer.hpp"
 #include "dtb/probe.hpp"
 #include "probe_test_support.hpp"
 
@@ -10,9 +12,10 @@ namespace dtb::test {
 namespace {
 
 template <class V>
-void compare_every_position(int max_pieces, std::size_t cache_bytes, std::uint64_t stride = 1) {
+void compare_every_position(int max_pieces, std::size_t cache_bytes, std::uint64_t stride = 1,
+                            const std::filesystem::path* dir = nullptr) {
     const auto& f = probe_fixture<V>(max_pieces);
-    probe::Tablebase tb(f.dir, cache_bytes);
+    probe::Tablebase tb(dir ? *dir : f.dir, cache_bytes);
     const auto prober = tb.prober<V>();
     std::uint64_t checked = 0, captures = 0;
     for (const Material& m : materials_up_to(max_pieces)) {
@@ -49,6 +52,74 @@ TEST(ProbeExhaustive, RussianUpTo3NoCache) { compare_every_position<Russian>(3, 
 TEST(ProbeExhaustive, EnglishUpTo3) { compare_every_position<English>(3, 64 << 20); }
 TEST(ProbeExhaustive, GiveawayUpTo3) { compare_every_position<Giveaway>(3, 64 << 20); }
 TEST(ProbeExhaustive, InternationalUpTo3) { compare_every_position<International>(3, 64 << 20); }
+// The fixture's tables with, of each pair of colour-flipped materials, the larger WDL table
+// in one-ply form (as dtb pack --wdl-sides one leaves them): every position's values the same,
+// most of those of the one-ply side found by a search one move deep.
+template <class V>
+void compare_with_one_wdl_side_a_pair(int max_pieces, std::uint64_t stride = 1) {
+    const auto& f = probe_fixture<V>(max_pieces);
+    TempDir dir(std::string(V::name) + "_one_side");
+    for (const auto& e : std::filesystem::directory_iterator(f.dir))
+        std::filesystem::copy_file(e.path(), dir.path() / e.path().filename());
+    const auto variant = variant_id_of(V::name);
+    int one_ply = 0;
+    for (const Material& m : materials_up_to(max_pieces)) {
+        const Material twin = m.flipped();
+        if (!(m < twin)) continue;  // each pair once; a material that is its own twin keeps it
+        const auto size = [&](const Material& x) {
+            return std::filesystem::file_size(dir.path() /
+                                              compress::table_file_name(x, ValueKind::wdl));
+        };
+        gen::write_one_ply_wdl<V>(dir.path(), variant, size(twin) >= size(m) ? twin : m);
+        ++one_ply;
+    }
+    ASSERT_GT(one_ply, 0);
+    compare_every_position<V>(max_pieces, 64 << 20, stride, &dir.path());
+}
+
+TEST(ProbeExhaustive, RussianUpTo4OneWdlSide) { compare_with_one_wdl_side_a_pair<Russian>(4, 3); }
+TEST(ProbeExhaustive, GiveawayUpTo3OneWdlSide) { compare_with_one_wdl_side_a_pair<Giveaway>(3); }
+TEST(ProbeExhaustive, InternationalUpTo3OneWdlSide) {
+    compare_with_one_wdl_side_a_pair<International>(3);
+}
+TEST(ProbeExhaustive, FrisianUpTo3OneWdlSide) { compare_with_one_wdl_side_a_pair<Frisian>(3); }
+
+// Both tables of a pair in one-ply form with every entry 0 (pack never makes them) would send
+// each search to the other: every position answers, or is refused as damaged; none hangs.
+TEST(ProbeExhaustive, BothOfAPairOnePlyIsRefused) {
+    const auto& f = probe_fixture<Russian>(3);
+    TempDir dir("russian_both_one_ply");
+    for (const auto& e : std::filesystem::directory_iterator(f.dir))
+        std::filesystem::copy_file(e.path(), dir.path() / e.path().filename());
+    for (const char* name : {"KKvK", "KvKK"}) {
+        const Material m = *Material::parse(name);
+        const std::vector<std::uint8_t> zeros(Index<Russian>(m).size(), 0);
+        compress::WriteOptions o;
+        o.form = compress::TableForm::one_ply;
+        compress::write_table(dir.path() / compress::table_file_name(m, ValueKind::wdl),
+                              {VariantId::russian, m, ValueKind::wdl}, zeros, zeros, o);
+    }
+    probe::Tablebase tb(dir.path(), 1 << 20);
+    const auto prober = tb.prober<Russian>();
+    int refused = 0;
+    for (const char* name : {"KKvK", "KvKK"}) {
+        const Index<Russian> idx(*Material::parse(name));
+        for (std::uint64_t i = 0; i < idx.size(); ++i) {
+            Position<Russian> p;
+            if (!idx.unrank(i, Color::white, p)) continue;
+            Value v;
+            std::string why;
+            const probe::Status st = prober.value(p, probe::want_wdl, v, &why);
+            ASSERT_TRUE(st == probe::Status::ok || st == probe::Status::corrupt) << why;
+            if (st == probe::Status::corrupt) {
+                ++refused;
+                ASSERT_NE(why.find("one-ply"), std::string::npos) << why;
+            }
+        }
+    }
+    EXPECT_GT(refused, 0);
+}
+
 TEST(ProbeExhaustive, LongRussianUpTo5) { compare_every_position<Russian>(5, 256 << 20); }
 
 }  // namespace

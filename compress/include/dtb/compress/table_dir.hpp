@@ -8,7 +8,8 @@
 //     material (in solving order) {material, tables [file names], white_men, white_kings,
 //     black_men, black_kings, sides [per side to move {side_to_move, positions, wins, draws,
 //     losses, max_dtw, max_dtw_fen, max_dtc, max_dtc_fen}], table_bytes {wdl, dtw, dtc},
-//     compression}.
+//     compression, wdl_one_ply (true when the WDL table is
+//     in one-ply form, table_format.hpp; absent otherwise)}.
 // The manifest is written after every material, through a temporary file and a rename: a
 // killed run leaves the last complete one.
 #pragma once

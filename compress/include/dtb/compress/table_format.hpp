@@ -15,6 +15,11 @@
 // frame is a zstd frame (without magic number, content size or checksum: the header and the
 // index say all that) of the block's values transformed by `encoding` (Encoding below),
 // compressed with the table's dictionary when dict_size > 0.
+// A WDL table may be in one-ply form (TableForm::one_ply, format version 3): an entry 0 is
+// then not a value but "found from the positions one move away". `dtb pack --wdl-sides one`
+// writes it for the larger table of a pair of colour-flipped materials, whose twin holds the
+// other side to move: every position is 0 but those one of whose moves reaches a position the
+// twin leaves out for a threat (core/recompute.hpp), which would send the search back here.
 // Checks: header_hash covers the header's first 112 bytes, index_hash the block index and the
 // dictionary (both checked when a table opens); each block's hash is checked before it is
 // decoded; file_hash covers every byte after the header (dtb verify).
@@ -72,9 +77,19 @@ class TableError : public std::runtime_error {
 
 inline constexpr char kTableMagic[8] = {'D', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
 // Version 2 leaves threatened positions don't-care (core/recompute.hpp); version 1 stored
-// them. The layout is the same, and a reader that recomputes them reads either.
+// them. The layout is the same, and a reader that recomputes them reads either. Version 3
+// is a table in one-ply form, and only that: a table of values is still written as version 2,
+// so that the sets written before it and after it are the same bytes.
 inline constexpr std::uint32_t kTableFormatVersion = 2;
+inline constexpr std::uint32_t kOnePlyFormatVersion = 3;
 inline constexpr std::uint32_t kOldestReadableFormatVersion = 1;
+inline constexpr std::uint32_t kNewestReadableFormatVersion = kOnePlyFormatVersion;
+
+// Whether a table holds its values.
+enum class TableForm : std::uint8_t {
+    values = 0,   // every entry a value
+    one_ply = 1,  // WDL only: an entry 0 is found from the positions one move away
+};
 // The most entries a block may hold: bounds what a reader allocates for a block, whatever a
 // damaged header says.
 inline constexpr std::uint32_t kMaxBlockPositions = 1u << 22;
@@ -101,7 +116,8 @@ struct TableHeader {
     std::uint64_t data_offset;      //  64 the first frame
     std::uint64_t file_size;        //  72 the whole file
     std::uint16_t max_value;        //  80 the largest value stored (don't-care entries excluded)
-    std::uint8_t reserved1[22];     //  82
+    std::uint8_t form;              //  82 TableForm (version 3; 0 before)
+    std::uint8_t reserved1[21];     //  83
     std::uint64_t index_hash;       // 104 XXH64 of [index_offset, data_offset)
     std::uint64_t header_hash;      // 112 XXH64 of bytes [0, 112)
     std::uint64_t file_hash;        // 120 XXH64 of bytes [128, file_size)
@@ -109,6 +125,7 @@ struct TableHeader {
 static_assert(sizeof(TableHeader) == 128, "the header is 128 bytes on disk");
 static_assert(offsetof(TableHeader, block_positions) == 20);
 static_assert(offsetof(TableHeader, max_value) == 80);
+static_assert(offsetof(TableHeader, form) == 82);
 static_assert(offsetof(TableHeader, index_hash) == 104);
 static_assert(offsetof(TableHeader, file_hash) == 120);
 static_assert(std::is_trivially_copyable_v<TableHeader>);

@@ -55,6 +55,8 @@ class TableReader {
     std::uint64_t positions() const { return header_.positions; }  // index entries
     std::uint32_t block_positions() const { return header_.block_positions; }
     std::uint64_t blocks() const { return header_.blocks; }
+    // TableForm::one_ply: an entry 0 is not a value (table_format.hpp).
+    TableForm form() const { return TableForm(header_.form); }
     // Entries of block b: block_positions(), or fewer for the last.
     std::uint32_t block_entries(std::uint64_t b) const;
     Encoding encoding() const { return Encoding(header_.encoding); }

@@ -46,6 +46,9 @@ struct WriteOptions {
     // The index's innermost period (entries per configuration of all pieces but the last
     // kind): where values repeat best. 0: unknown.
     std::uint64_t period = 0;
+    // TableForm::one_ply: the values' 0 entries are found one ply away (WDL only,
+    // table_format.hpp).
+    TableForm form = TableForm::values;
 };
 
 // values[i] for every index entry i (White to move); dont_care[i] != 0 where any value may be

@@ -7,6 +7,13 @@
 // small. To fast, only the zstd level changes. Tables are rewritten one by one (temporary
 // file, then rename) and the manifest after each material, so a killed pack leaves every
 // table whole and is simply run again.
+//
+// WDL sides: of each pair of colour-flipped materials (KKMvK and KvKKM: one's White to move
+// is the other's Black to move), WdlSides::one keeps the smaller WDL table whole and writes
+// the other in one-ply form (compress/table_format.hpp, table_files.hpp write_one_ply_wdl)
+// when that is smaller: many of its positions the prober values from their moves, and a
+// probe of such a position is a search one move deep. WdlSides::both writes
+// those tables out whole again from the values the prober finds: the same bytes as before.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +25,13 @@
 
 namespace dtb::gen {
 
+enum class WdlSides : std::uint8_t { keep, one, both };
+
+struct PackOptions {
+    compress::Compression compression = compress::Compression::small;
+    WdlSides wdl_sides = WdlSides::keep;
+};
+
 struct PackEvent {
     Material material;
     int number = 0, total = 0;  // this material's place in the manifest
@@ -27,6 +41,7 @@ struct PackEvent {
 
 struct PackSummary {
     int tables_rewritten = 0, tables_kept = 0;
+    int wdl_one_ply = 0;  // WDL tables in one-ply form after the pack
     std::uint64_t bytes_before = 0, bytes_after = 0;
     double seconds = 0;
 };
@@ -37,9 +52,10 @@ struct PackCallbacks {
 };
 
 // Rewrites every table listed in dir/manifest.json whose recorded zstd level is not
-// `target`'s, checking each first, and updates the manifest. Throws compress::TableError
-// (no manifest, a table missing or damaged: the tables before it are done and recorded).
-PackSummary pack_tables(const std::filesystem::path& dir, compress::Compression target,
+// `o.compression`'s, checking each first, then sets the WDL sides, and updates the manifest.
+// Throws compress::TableError (no manifest, a table missing or damaged: the tables before it
+// are done and recorded).
+PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
                         const PackCallbacks& cb = {});
 
 }  // namespace dtb::gen

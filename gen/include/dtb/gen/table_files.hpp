@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include <memory>
 #include <set>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -259,57 +261,157 @@ struct FoundTables {
 FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
                         const std::vector<Material>& materials, bool wdl_only = false);
 
-// The capture flags of every position of s, both sides to move, by move generation: for a
-// slice whose values were read from its tables (they do not hold the flags).
+// s's White-to-move WDL from its table in dir (checked first), broken indices unknown: they
+// hold whatever the fill gave them, and the masks need them unknown.
 template <class V>
-void find_captures(Slice<V>& s) {
-    const auto& idx = s.index;
-    s.clear_capture_flags();
-    // Blocks cut into runs of white-king placements (a slice of kings only is one block).
-    const std::uint64_t wk = idx.white_king_ranks();
-    const std::uint64_t step =
-        std::max<std::uint64_t>(1, 16384 / std::max<std::uint64_t>(1, idx.black_king_ranks()));
-    const std::uint64_t runs = (wk + step - 1) / step;
-    const std::int64_t items = std::int64_t(idx.blocks() * runs);
-#pragma omp parallel for schedule(dynamic, 1)
-    for (std::int64_t k = 0; k < items; ++k) {
-        const std::uint64_t block = std::uint64_t(k) / runs, w = std::uint64_t(k) % runs * step;
-        for (Color side : {Color::white, Color::black})
-            idx.visit(block, w, std::min(wk, w + step), side,
-                      [&](std::uint64_t i, const Position<V>& p) {
-                          s.capture[static_cast<int>(side)][i] = MoveGen<V>::has_capture(p);
-                      });
-    }
-}
-
-// Material m's tables in dir written again at `compression` from the values they hold (each
-// checked first), the kinds `which` names (only those are read, besides WDL). What a table leaves
-// out is found again from the positions (find_captures, then unstored_mask or capture_mask), so a
-// fast table, which keeps its threats' values, becomes the small one byte for byte. Not the other
-// way: a small table does not hold its threats' values (recompress_table turns it into a fast one
-// that leaves them out). Returns the file sizes as write_tables does. Throws compress::TableError.
-template <class V>
-std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, VariantId variant,
-                                            const Material& m, compress::Compression compression,
-                                            std::array<bool, 3> which) {
-    Slice<V> s(m, Sides::white);
-    {
-        const auto wdl = read_checked_table(dir, variant, m, compress::ValueKind::wdl);
-        std::copy(wdl.begin(), wdl.end(), s.wdl[0].begin());  // WDL values fit a byte
-    }
-    for (std::size_t k = 1; k < kValueKinds.size(); ++k) {
-        if (!which[k]) continue;  // (a table of WDL alone needs no distances)
-        const auto values = read_checked_table(dir, variant, m, kValueKinds[k]);
-        auto& to = kValueKinds[k] == compress::ValueKind::dtw ? s.dtw[0] : s.dtc[0];
-        std::copy(values.begin(), values.end(), to.begin());
-    }
-    // Broken indices hold whatever the fill gave them: the mask needs them unknown.
+void read_wdl(const std::filesystem::path& dir, VariantId variant, Slice<V>& s) {
+    const auto wdl = read_checked_table(dir, variant, s.material(), compress::ValueKind::wdl);
+    std::copy(wdl.begin(), wdl.end(), s.wdl[0].begin());  // WDL values fit a byte
     const auto& idx = s.index;
     for (std::uint64_t b = 0; b < idx.blocks(); ++b) {
         const auto [wm, bm] = idx.block_men(b);
         if (wm & bm)
             std::fill_n(s.wdl[0].begin() + std::ptrdiff_t(b * idx.block_size()), idx.block_size(),
                         std::uint8_t(Wdl::unknown));
+    }
+}
+
+// f(index, position) for every position of idx with `side` to move, on every thread: blocks
+// cut into runs of white-king placements (a slice of kings only is one block). The first
+// exception f throws is thrown again, as a compress::TableError, when all have stopped.
+template <class V, class F>
+void visit_in_parallel(const Index<V>& idx, Color side, F&& f) {
+    const std::uint64_t wk = idx.white_king_ranks();
+    const std::uint64_t step =
+        std::max<std::uint64_t>(1, 16384 / std::max<std::uint64_t>(1, idx.black_king_ranks()));
+    const std::uint64_t runs = (wk + step - 1) / step;
+    const std::int64_t items = std::int64_t(idx.blocks() * runs);
+    std::string error;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::int64_t k = 0; k < items; ++k) {
+        const std::uint64_t block = std::uint64_t(k) / runs, w = std::uint64_t(k) % runs * step;
+        try {
+            idx.visit(block, w, std::min(wk, w + step), side, f);
+        } catch (const std::exception& e) {
+#pragma omp critical(dtb_visit_in_parallel)
+            if (error.empty()) error = e.what();
+        }
+    }
+    if (!error.empty()) throw compress::TableError(error);
+}
+
+// The capture flags of every position of s, both sides to move, by move generation: for a
+// slice whose values were read from its tables (they do not hold the flags).
+template <class V>
+void find_captures(Slice<V>& s) {
+    s.clear_capture_flags();
+    for (Color side : {Color::white, Color::black})
+        visit_in_parallel(s.index, side, [&](std::uint64_t i, const Position<V>& p) {
+            s.capture[static_cast<int>(side)][i] = MoveGen<V>::has_capture(p);
+        });
+}
+
+// The WDL of every position of s with White to move, from wdl_of(position): for a table in
+// one-ply form, which does not hold them all. Throws what wdl_of throws.
+template <class V, class WdlOf>
+void find_wdl(Slice<V>& s, WdlOf&& wdl_of) {
+    visit_in_parallel(s.index, Color::white, [&](std::uint64_t i, const Position<V>& p) {
+        s.wdl[0][i] = std::uint8_t(wdl_of(p));
+    });
+}
+
+// Marks in `needed` (White to move, by index) the positions of material m a search from a
+// threat position needs: each position with Black to move that the tables leave out for a
+// threat (Recompute::successors) is valued from its moves, and those that keep the material
+// reach White-to-move positions of m, which a table in one-ply form must then hold (were
+// they 0, their search could come back to the threat, and round again).
+template <class V>
+void mark_threat_answers(const Index<V>& idx, const Material& m,
+                         LargeVector<std::uint8_t>& needed) {
+    visit_in_parallel(idx, Color::black, [&](std::uint64_t, const Position<V>& c) {
+        if (!threatens(c)) return;  // the cheap test first: most positions have no threat
+        MoveList<typename V::board> moves;
+        if (recompute_kind(c, moves) != Recompute::successors) return;
+        for (const auto& mv : moves) {
+            const Position<V> q = apply(c, mv);
+            if (material_of(q) == m)
+                std::atomic_ref<std::uint8_t>(needed[idx.rank(q)])
+                    .store(1, std::memory_order_relaxed);
+        }
+    });
+}
+
+// Material m's WDL table in dir written again in one-ply form (compress/table_format.hpp), at
+// the preset its zstd level is (small when none is). A stored position that a threat
+// position's search reaches (mark_threat_answers) keeps its value; any other holds 0 or its
+// value: its value where the entry before it (stored) holds the same, else 0. The runs of
+// values stay, and where values change often the 0s make a run instead.
+// Written to `to` (by default the table's own file). Returns the file size. Throws
+// compress::TableError.
+template <class V>
+std::uint64_t write_one_ply_wdl(const std::filesystem::path& dir, VariantId variant,
+                                const Material& m, std::filesystem::path to = {}) {
+    Slice<V> s(m, Sides::white);
+    compress::Compression compression = compress::Compression::small;
+    {
+        std::unique_ptr<compress::TableReader> r;
+        std::string message;
+        if (compress::TableReader::open(
+                dir / compress::table_file_name(m, compress::ValueKind::wdl),
+                {variant, m, compress::ValueKind::wdl}, r, message) != compress::ErrorCode::ok)
+            throw compress::TableError(message);
+        if (r->form() == compress::TableForm::one_ply)
+            throw compress::TableError(m.name() + ": its WDL table is in one-ply form already");
+        compression = compress::compression_of(compress::ValueKind::wdl, r->zstd_level())
+                          .value_or(compress::Compression::small);
+    }
+    read_wdl(dir, variant, s);
+    find_captures(s);
+    const auto mask = unstored_mask(s, compression);
+    LargeVector<std::uint8_t> needed(s.index.size(), 0);
+    mark_threat_answers(s.index, m, needed);
+    std::uint8_t before = 0;
+    for (std::uint64_t i = 0; i < s.index.size(); ++i) {
+        if (mask[i]) continue;
+        auto& w = s.wdl[0][i];
+        if (!needed[i] && w != before) w = 0;
+        before = w;
+    }
+    auto options = table_options(s.index, compression);
+    options.form = compress::TableForm::one_ply;
+    if (to.empty()) to = dir / compress::table_file_name(m, compress::ValueKind::wdl);
+    compress::write_table(to, {variant, m, compress::ValueKind::wdl},
+                          std::span<const std::uint8_t>(s.wdl[0]), mask, options);
+    return std::filesystem::file_size(to);
+}
+
+// Whether m's table of kind k in dir is in one-ply form (it is opened, not checked).
+compress::TableForm table_form(const std::filesystem::path& dir, VariantId variant,
+                               const Material& m, compress::ValueKind k);
+
+// Material m's tables in dir written again at `compression` from the values they hold (each
+// checked first), the kinds `which` names (only those are read, besides WDL). What a table leaves
+// out is found again from the positions (find_captures, then unstored_mask or capture_mask), so a
+// fast table, which keeps its threats' values, becomes the small one byte for byte. Not the other
+// way: a small table does not hold its threats' values (recompress_table turns it into a fast one
+// that leaves them out). A WDL table in one-ply form does not hold every value: wdl_of(position)
+// gives them (the prober), and when it is written it is written out whole. Returns the file
+// sizes as write_tables does. Throws compress::TableError.
+template <class V, class WdlOf>
+std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, VariantId variant,
+                                            const Material& m, compress::Compression compression,
+                                            std::array<bool, 3> which, WdlOf&& wdl_of) {
+    Slice<V> s(m, Sides::white);
+    if (table_form(dir, variant, m, compress::ValueKind::wdl) == compress::TableForm::one_ply) {
+        find_wdl(s, wdl_of);
+    } else {
+        read_wdl(dir, variant, s);
+    }
+    for (std::size_t k = 1; k < kValueKinds.size(); ++k) {
+        if (!which[k]) continue;  // (a table of WDL alone needs no distances)
+        const auto values = read_checked_table(dir, variant, m, kValueKinds[k]);
+        auto& to = kValueKinds[k] == compress::ValueKind::dtw ? s.dtw[0] : s.dtc[0];
+        std::copy(values.begin(), values.end(), to.begin());
     }
     find_captures(s);
     return write_tables(dir, variant, s, compression, which);

@@ -10,7 +10,9 @@
 //     won); DTC likewise, counting 1 for a move that converts (a capture or a man move) and
 //     1 + the successor's DTC for a king move (core/successor_values.hpp).
 //   - Otherwise Black to move is turned into White to move by the colour flip (core/flip.hpp)
-//     and the value is read from the table of the position's material at its index.
+//     and the value is read from the table of the position's material at its index; from a
+//     WDL table in one-ply form (compress/table_format.hpp) none is read, and the WDL is found
+//     from the position's moves as above (its distances are still read from their tables).
 // A table that is not installed makes the answer not_available, never a guess; when only
 // WDL is asked for, a move that wins settles the position whatever the other moves lead to.
 //
@@ -20,8 +22,10 @@
 #pragma once
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "dtb/core/apply.hpp"
@@ -201,7 +205,30 @@ Status Prober<V, S>::stored(const P& p, int want, Value& out, std::string* messa
     std::uint16_t w = 0;
     if (const Status s = store_->lookup(m, ValueKind::wdl, i, w, message); s != Status::ok)
         return s;
-    if (w < 1 || w > 3) {
+    if (w == S::kOnePly) {
+        // An entry of a table in one-ply form (dtb pack --wdl-sides one): the twin's table
+        // holds the positions p's moves reach, none of them left out for a threat (which
+        // would search back into this table). p is stored, so it has no capture: every move
+        // counts. A search nested in this one is reached by a capture or a promotion, so it
+        // has fewer pieces or men; one that has not comes from damaged tables, which could
+        // lead round in a circle.
+        static thread_local int enclosing = std::numeric_limits<int>::max();
+        const int size = m.pieces() + m.men();
+        if (size >= enclosing) {
+            if (message)
+                *message = m.name() + ": a one-ply search of its WDL table leads back into " +
+                           "one (" + write_fen(p) + "): a damaged table, or both of a pair " +
+                           "in one-ply form";
+            return Status::corrupt;
+        }
+        const int outer = std::exchange(enclosing, size);
+        MoveList<G> moves;
+        MoveGen<V>::generate(p, moves);
+        const Status s = from_moves(p, moves, want_wdl, out, message);
+        enclosing = outer;
+        if (s != Status::ok) return s;
+        w = std::uint16_t(out.wdl);
+    } else if (w < 1 || w > 3) {
         if (message)
             *message = m.name() + ": entry " + std::to_string(i) + " holds no value (" +
                        std::to_string(w) + ") for " + write_fen(p);

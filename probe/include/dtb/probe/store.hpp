@@ -37,10 +37,14 @@ class Store {
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    // The value stored for entry `index` of the table of material m (White to move), kind k.
-    // not_available when the table is not installed; io/corrupt when it cannot be read (the
-    // file and the reason go to *message when given). Thread-safe; after a table has been
-    // opened, takes no lock.
+    // What lookup gives for an entry 0 of a table in one-ply form (compress/table_format.hpp):
+    // no value, the prober finds it from the positions one move away.
+    static constexpr std::uint16_t kOnePly = 0xFFFF;
+
+    // The value stored for entry `index` of the table of material m (White to move), kind k,
+    // or kOnePly. not_available when the table is not installed; io/corrupt when it cannot be
+    // read (the file and the reason go to *message when given). Thread-safe; after a table has
+    // been opened, takes no lock.
     Status lookup(const Material& m, ValueKind k, std::uint64_t index, std::uint16_t& value,
                   std::string* message = nullptr) const;
 
