@@ -94,14 +94,21 @@ void add_pack_command(CLI::App& app) {
     cmd->add_option("dir", o->dir, "Directory written by dtb gen")->required();
     add_compression_option(*cmd, o->pack.compression,
                            "Target compression: small (default) or fast");
-    cmd->add_option("--wdl-sides", o->pack.wdl_sides,
-                    "WDL tables of each colour-flipped pair: keep (default), one (the smaller, "
-                    "the other in one-ply form) or both")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, gen::WdlSides>{{"keep", gen::WdlSides::keep},
-                                                 {"one", gen::WdlSides::one},
-                                                 {"both", gen::WdlSides::both}},
-            CLI::ignore_case));
+    cmd->add_option_function<std::string>(
+           "--wdl-sides",
+           [o](const std::string& text) {
+               const std::map<std::string, gen::WdlSides> sides = {{"keep", gen::WdlSides::keep},
+                                                                   {"one", gen::WdlSides::one},
+                                                                   {"both", gen::WdlSides::both}};
+               const auto it = sides.find(text);
+               if (it == sides.end())
+                   throw CLI::ValidationError("--wdl-sides",
+                                              "'" + text + "' is not keep, one or both");
+               o->pack.wdl_sides = it->second;
+           },
+           "WDL tables of each colour-flipped pair: keep (default), one (the larger in "
+           "one-ply form where that is smaller) or both (written out whole)")
+        ->option_text("keep|one|both");
     cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
         ->check(CLI::Range(1, 1024));
     cmd->add_flag("--json", o->json,

@@ -291,7 +291,7 @@ dtb_cli_test(gen_fast EXIT 0
     REGEX "16 slices solved")
 set_tests_properties(cli.gen_fast PROPERTIES FIXTURES_SETUP cli_fast DEPENDS cli.fast_empty)
 dtb_cli_test(pack_fast EXIT 0 JSON
-    JSON_KEYS "dir,compression,tables_rewritten,tables_kept,bytes_before,bytes_after,seconds"
+    JSON_KEYS "dir,compression,tables_rewritten,tables_kept,bytes_before,bytes_after,wdl_one_ply,seconds"
     ARGS pack ${DTB_CLI_FAST} --json
     REGEX "\"compression\": *\"small\""
     COMPACT_REGEX "\"tables_rewritten\":64,\"tables_kept\":0")
@@ -305,6 +305,24 @@ set_tests_properties(cli.pack_fast cli.pack_again cli.verify_packed PROPERTIES
     FIXTURES_REQUIRED cli_fast)
 set_tests_properties(cli.pack_again PROPERTIES DEPENDS cli.pack_fast)
 set_tests_properties(cli.verify_packed PROPERTIES DEPENDS cli.pack_again)
+# Then one WDL side a pair (some tables in one-ply form; verify still passes), and back.
+dtb_cli_test(pack_one_side EXIT 0
+    ARGS pack ${DTB_CLI_FAST} --wdl-sides one
+    REGEX "[1-9][0-9]* WDL tables in one-ply form")
+dtb_cli_test(verify_one_side EXIT 0
+    ARGS verify ${DTB_CLI_FAST} --samples 50
+    REGEX "64 tables, 0 damaged.* 0 wrong; OK")
+dtb_cli_test(pack_both_sides EXIT 0
+    ARGS pack ${DTB_CLI_FAST} --wdl-sides both
+    REGEX "were. 0 WDL tables in one-ply form")
+set_tests_properties(cli.pack_one_side cli.verify_one_side cli.pack_both_sides PROPERTIES
+    FIXTURES_REQUIRED cli_fast)
+set_tests_properties(cli.pack_one_side PROPERTIES DEPENDS cli.verify_packed)
+set_tests_properties(cli.verify_one_side PROPERTIES DEPENDS cli.pack_one_side)
+set_tests_properties(cli.pack_both_sides PROPERTIES DEPENDS cli.verify_one_side)
+dtb_cli_test(pack_bad_wdl_sides EXIT 2
+    ARGS pack ${CMAKE_CURRENT_BINARY_DIR} --wdl-sides half
+    REGEX "'half' is not keep, one or both")
 dtb_cli_test(gen_bad_compression EXIT 2
     ARGS gen russian --pieces 2 --compression tiny
     REGEX "compression")
