@@ -63,8 +63,8 @@ std::string value_text(const Value& v, bool distances = true) {
 
 // The value stored for White-to-move entry i of m (nullopt: a table is missing or damaged),
 // with its distances or (tables of WDL alone) without. Don't-care entries come back as
-// stored. A WDL table in one-ply form stores no WDL: it comes back unknown, with the
-// distances.
+// stored. An entry 0 of a WDL table in one-ply form is no WDL: it comes back unknown, with
+// the distances.
 std::optional<Value> stored(const probe::Store& store, const Material& m, std::uint64_t i,
                             bool distances) {
     std::uint16_t x = 0;

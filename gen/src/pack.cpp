@@ -42,18 +42,6 @@ int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const
     return rewritten;
 }
 
-// The WDL table of m in dir, opened as such (checked when it was packed).
-std::unique_ptr<compress::TableReader> open_wdl(const std::filesystem::path& dir, VariantId variant,
-                                                const Material& m) {
-    std::unique_ptr<compress::TableReader> t;
-    std::string message;
-    if (compress::TableReader::open(dir / compress::table_file_name(m, ValueKind::wdl),
-                                    {variant, m, ValueKind::wdl}, t,
-                                    message) != compress::ErrorCode::ok)
-        throw compress::TableError(message);
-    return t;
-}
-
 // Of each pair of colour-flipped materials in the manifest, the larger WDL table rewritten in
 // one-ply form (the smaller kept whole; on a tie, the first listed), when that is smaller
 // still. Pairs that have one already are left as they are.
@@ -67,7 +55,8 @@ void leave_out_larger_sides(const std::filesystem::path& dir, VariantId variant,
         const Material twin = m.flipped();
         const auto other = listed.find(twin);
         if (twin == m || other == listed.end() || other->second < k) continue;
-        const auto a = open_wdl(dir, variant, m), b = open_wdl(dir, variant, twin);
+        const auto a = open_table(dir, variant, m, ValueKind::wdl);
+        const auto b = open_table(dir, variant, twin, ValueKind::wdl);
         const bool a_out = a->form() == compress::TableForm::one_ply;
         const bool b_out = b->form() == compress::TableForm::one_ply;
         if (a_out && b_out)

@@ -5,6 +5,17 @@
 
 namespace dtb::gen {
 
+std::unique_ptr<compress::TableReader> open_table(const std::filesystem::path& dir,
+                                                  VariantId variant, const Material& m,
+                                                  compress::ValueKind k) {
+    std::unique_ptr<compress::TableReader> r;
+    std::string message;
+    if (compress::TableReader::open(dir / compress::table_file_name(m, k), {variant, m, k}, r,
+                                    message) != compress::ErrorCode::ok)
+        throw compress::TableError(message);
+    return r;
+}
+
 namespace {
 
 // m's table of kind k, opened as such and checked: the whole-file hash, and every block
@@ -13,12 +24,9 @@ std::unique_ptr<compress::TableReader> open_checked(const std::filesystem::path&
                                                     VariantId variant, const Material& m,
                                                     compress::ValueKind k,
                                                     compress::DecodeContext& ctx) {
-    std::unique_ptr<compress::TableReader> r;
+    auto r = open_table(dir, variant, m, k);
     std::string message;
-    const auto path = dir / compress::table_file_name(m, k);
-    if (compress::TableReader::open(path, {variant, m, k}, r, message) != compress::ErrorCode::ok ||
-        r->verify(ctx, message) != compress::ErrorCode::ok)
-        throw compress::TableError(message);
+    if (r->verify(ctx, message) != compress::ErrorCode::ok) throw compress::TableError(message);
     return r;
 }
 
@@ -50,16 +58,6 @@ std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, 
             compress::ErrorCode::ok)
             throw compress::TableError(message);
     return values;
-}
-
-compress::TableForm table_form(const std::filesystem::path& dir, VariantId variant,
-                               const Material& m, compress::ValueKind k) {
-    std::unique_ptr<compress::TableReader> r;
-    std::string message;
-    if (compress::TableReader::open(dir / compress::table_file_name(m, k), {variant, m, k}, r,
-                                    message) != compress::ErrorCode::ok)
-        throw compress::TableError(message);
-    return r->form();
 }
 
 bool rules_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,

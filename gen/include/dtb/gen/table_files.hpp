@@ -245,6 +245,12 @@ std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir,
     return sizes;
 }
 
+// The table of material m, kind k, in dir, opened as such (header and index checked, not the
+// blocks); throws compress::TableError naming what is wrong.
+std::unique_ptr<compress::TableReader> open_table(const std::filesystem::path& dir,
+                                                  VariantId variant, const Material& m,
+                                                  compress::ValueKind k);
+
 // Opens, checks every checksum of, and decodes the table of material m, kind k, White to
 // move; throws compress::TableError naming what is wrong.
 std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
@@ -352,19 +358,12 @@ template <class V>
 std::uint64_t write_one_ply_wdl(const std::filesystem::path& dir, VariantId variant,
                                 const Material& m, std::filesystem::path to = {}) {
     Slice<V> s(m, Sides::white);
-    compress::Compression compression = compress::Compression::small;
-    {
-        std::unique_ptr<compress::TableReader> r;
-        std::string message;
-        if (compress::TableReader::open(
-                dir / compress::table_file_name(m, compress::ValueKind::wdl),
-                {variant, m, compress::ValueKind::wdl}, r, message) != compress::ErrorCode::ok)
-            throw compress::TableError(message);
-        if (r->form() == compress::TableForm::one_ply)
-            throw compress::TableError(m.name() + ": its WDL table is in one-ply form already");
-        compression = compress::compression_of(compress::ValueKind::wdl, r->zstd_level())
-                          .value_or(compress::Compression::small);
-    }
+    const auto r = open_table(dir, variant, m, compress::ValueKind::wdl);
+    if (r->form() == compress::TableForm::one_ply)
+        throw compress::TableError(m.name() + ": its WDL table is in one-ply form already");
+    const compress::Compression compression =
+        compress::compression_of(compress::ValueKind::wdl, r->zstd_level())
+            .value_or(compress::Compression::small);
     read_wdl(dir, variant, s);
     find_captures(s);
     const auto mask = unstored_mask(s, compression);
@@ -385,10 +384,6 @@ std::uint64_t write_one_ply_wdl(const std::filesystem::path& dir, VariantId vari
     return std::filesystem::file_size(to);
 }
 
-// Whether m's table of kind k in dir is in one-ply form (it is opened, not checked).
-compress::TableForm table_form(const std::filesystem::path& dir, VariantId variant,
-                               const Material& m, compress::ValueKind k);
-
 // Material m's tables in dir written again at `compression` from the values they hold (each
 // checked first), the kinds `which` names (only those are read, besides WDL). What a table leaves
 // out is found again from the positions (find_captures, then unstored_mask or capture_mask), so a
@@ -402,7 +397,8 @@ std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, Va
                                             const Material& m, compress::Compression compression,
                                             std::array<bool, 3> which, WdlOf&& wdl_of) {
     Slice<V> s(m, Sides::white);
-    if (table_form(dir, variant, m, compress::ValueKind::wdl) == compress::TableForm::one_ply) {
+    if (open_table(dir, variant, m, compress::ValueKind::wdl)->form() ==
+        compress::TableForm::one_ply) {
         find_wdl(s, wdl_of);
     } else {
         read_wdl(dir, variant, s);

@@ -10,8 +10,8 @@
 //     won); DTC likewise, counting 1 for a move that converts (a capture or a man move) and
 //     1 + the successor's DTC for a king move (core/successor_values.hpp).
 //   - Otherwise Black to move is turned into White to move by the colour flip (core/flip.hpp)
-//     and the value is read from the table of the position's material at its index; from a
-//     WDL table in one-ply form (compress/table_format.hpp) none is read, and the WDL is found
+//     and the value is read from the table of the position's material at its index; where a
+//     WDL table in one-ply form (compress/table_format.hpp) holds 0 there, the WDL is found
 //     from the position's moves as above (its distances are still read from their tables).
 // A table that is not installed makes the answer not_available, never a guess; when only
 // WDL is asked for, a move that wins settles the position whatever the other moves lead to.
