@@ -90,12 +90,9 @@ struct GenCallbacks {
 struct GenEstimate {
     std::uint64_t positions = 0;  // White-to-move index entries of the run's materials
     std::uint64_t memory = 0;     // bytes at the peak
-    // Of which the largest material's work: a --memory bound below it solves that material
-    // in scratch files.
-    std::uint64_t working = 0;
-    std::uint64_t disk = 0;  // bytes of the tables written
-    // The disk that work takes when it is solved in scratch files.
-    std::uint64_t in_files = 0;
+    // Bytes at the peak: the tables, and under --memory the scratch files of the slices still
+    // needed and of a material solved in files.
+    std::uint64_t disk = 0;
 };
 GenEstimate estimate(VariantId id, const GenOptions& o);
 
