@@ -46,17 +46,41 @@ std::optional<std::string> check_tables(const std::filesystem::path& dir, Varian
 
 }  // namespace
 
-std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
-                                              const Material& m, compress::ValueKind k) {
+template <class T>
+void read_checked_table(const std::filesystem::path& dir, VariantId variant, const Material& m,
+                        compress::ValueKind k, std::span<T> out) {
     compress::DecodeContext ctx;
     // Decoding again after the check is cheap next to solving.
     const auto r = open_checked(dir, variant, m, k, ctx);
-    std::vector<std::uint16_t> values(r->positions());
+    if (out.size() != r->positions())
+        throw compress::TableError(m.name() + ": " + std::to_string(r->positions()) +
+                                   " entries in its table, " + std::to_string(out.size()) +
+                                   " expected");
+    std::vector<std::uint16_t> block(r->block_positions());
     std::string message;
-    for (std::uint64_t b = 0; b < r->blocks(); ++b)
-        if (r->decode_block(b, ctx, values.data() + b * r->block_positions(), message) !=
-            compress::ErrorCode::ok)
+    for (std::uint64_t b = 0; b < r->blocks(); ++b) {
+        if (r->decode_block(b, ctx, block.data(), message) != compress::ErrorCode::ok)
             throw compress::TableError(message);
+        const std::uint64_t first = b * r->block_positions();
+        const std::uint64_t n = std::min<std::uint64_t>(block.size(), out.size() - first);
+        for (std::uint64_t i = 0; i < n; ++i) {
+            if constexpr (sizeof(T) == 1)
+                if (block[i] > 0xFF)
+                    throw compress::TableError(m.name() + ": a value of its " + to_string(k) +
+                                               " table passes a byte");
+            out[first + i] = T(block[i]);
+        }
+    }
+}
+template void read_checked_table(const std::filesystem::path&, VariantId, const Material&,
+                                 compress::ValueKind, std::span<std::uint8_t>);
+template void read_checked_table(const std::filesystem::path&, VariantId, const Material&,
+                                 compress::ValueKind, std::span<std::uint16_t>);
+
+std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
+                                              const Material& m, compress::ValueKind k) {
+    std::vector<std::uint16_t> values(open_table(dir, variant, m, k)->positions());
+    read_checked_table(dir, variant, m, k, std::span<std::uint16_t>(values));
     return values;
 }
 

@@ -171,8 +171,10 @@ std::array<std::uint64_t, 3> write_tables(
     const std::filesystem::path& dir, VariantId variant, const Slice<V>& s,
     compress::Compression compression = compress::Compression::small,
     std::array<bool, 3> which = {true, true, true}) {
-    if (s.dtc[0].empty())
-        throw compress::TableError(s.material().name() + ": DTC was dropped before writing");
+    for (std::size_t k = 1; k < kValueKinds.size(); ++k)
+        if (which[k] && (k == 1 ? s.dtw[0] : s.dtc[0]).empty())
+            throw compress::TableError(s.material().name() + ": " + to_string(kValueKinds[k]) +
+                                       " was dropped before writing");
     std::array<std::uint64_t, 3> sizes{};
     const auto options = table_options(s.index, compression);
     // Both distance tables leave the same entries (the unstored ones and the draws).
@@ -252,7 +254,12 @@ std::unique_ptr<compress::TableReader> open_table(const std::filesystem::path& d
                                                   compress::ValueKind k);
 
 // Opens, checks every checksum of, and decodes the table of material m, kind k, White to
-// move; throws compress::TableError naming what is wrong.
+// move, into out (one entry an index entry), a block at a time; throws compress::TableError
+// naming what is wrong. T: std::uint8_t (WDL) or std::uint16_t.
+template <class T>
+void read_checked_table(const std::filesystem::path& dir, VariantId variant, const Material& m,
+                        compress::ValueKind k, std::span<T> out);
+// The same, into a vector of its own.
 std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
                                               const Material& m, compress::ValueKind k);
 
@@ -271,8 +278,8 @@ FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
 // hold whatever the fill gave them, and the masks need them unknown.
 template <class V>
 void read_wdl(const std::filesystem::path& dir, VariantId variant, Slice<V>& s) {
-    const auto wdl = read_checked_table(dir, variant, s.material(), compress::ValueKind::wdl);
-    std::copy(wdl.begin(), wdl.end(), s.wdl[0].begin());  // WDL values fit a byte
+    read_checked_table(dir, variant, s.material(), compress::ValueKind::wdl,
+                       std::span<std::uint8_t>(s.wdl[0]));
     const auto& idx = s.index;
     for (std::uint64_t b = 0; b < idx.blocks(); ++b) {
         const auto [wm, bm] = idx.block_men(b);
@@ -396,7 +403,9 @@ template <class V, class WdlOf>
 std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, VariantId variant,
                                             const Material& m, compress::Compression compression,
                                             std::array<bool, 3> which, WdlOf&& wdl_of) {
-    Slice<V> s(m, Sides::white);
+    // Only the arrays of the kinds written: a table of WDL alone takes 4 bytes an entry.
+    Slice<V> s(m, Sides::none);
+    s.wdl[0].assign(s.index.size(), std::uint8_t(Wdl::unknown));
     if (open_table(dir, variant, m, compress::ValueKind::wdl)->form() ==
         compress::TableForm::one_ply) {
         find_wdl(s, wdl_of);
@@ -404,10 +413,10 @@ std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, Va
         read_wdl(dir, variant, s);
     }
     for (std::size_t k = 1; k < kValueKinds.size(); ++k) {
-        if (!which[k]) continue;  // (a table of WDL alone needs no distances)
-        const auto values = read_checked_table(dir, variant, m, kValueKinds[k]);
+        if (!which[k]) continue;
         auto& to = kValueKinds[k] == compress::ValueKind::dtw ? s.dtw[0] : s.dtc[0];
-        std::copy(values.begin(), values.end(), to.begin());
+        to.resize(s.index.size());
+        read_checked_table(dir, variant, m, kValueKinds[k], std::span<std::uint16_t>(to));
     }
     find_captures(s);
     return write_tables(dir, variant, s, compression, which);
