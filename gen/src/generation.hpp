@@ -517,11 +517,8 @@ class Generation {
                (store_ ? cache_bytes() : 0);
     }
 
-    // The block cache of the tables read back under --memory: a sixteenth of the budget,
-    // within 64 MiB and 2 GiB.
-    std::size_t cache_bytes() const {
-        return std::size_t(std::clamp<std::uint64_t>(o_.memory / 16, 64u << 20, 2ull << 30));
-    }
+    // The block cache of the tables read back under --memory (estimate.hpp).
+    std::size_t cache_bytes() const { return std::size_t(table_cache_bytes(o_.memory)); }
 
     // Later slices need only WDL and DTW of a slice; its DTC and capture flags served the
     // tables and go back to the stock.

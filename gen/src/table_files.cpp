@@ -77,13 +77,6 @@ template void read_checked_table(const std::filesystem::path&, VariantId, const 
 template void read_checked_table(const std::filesystem::path&, VariantId, const Material&,
                                  compress::ValueKind, std::span<std::uint16_t>);
 
-std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
-                                              const Material& m, compress::ValueKind k) {
-    std::vector<std::uint16_t> values(open_table(dir, variant, m, k)->positions());
-    read_checked_table(dir, variant, m, k, std::span<std::uint16_t>(values));
-    return values;
-}
-
 bool rules_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
                          const nlohmann::ordered_json& entry) {
     const auto listed = entry.find("rules_table_bytes");

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "dtb/core/flip.hpp"
@@ -17,8 +18,16 @@
 
 namespace dtb::test {
 
-using gen::read_checked_table;
 using gen::Slice;
+
+// Material m's table of kind k, decoded and checked whole.
+inline std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,
+                                                     VariantId variant, const Material& m,
+                                                     ValueKind k) {
+    std::vector<std::uint16_t> values(gen::open_table(dir, variant, m, k)->positions());
+    gen::read_checked_table(dir, variant, m, k, std::span<std::uint16_t>(values));
+    return values;
+}
 
 // Material m read back from its tables (White to move) and its flipped twin's (Black to
 // move): WDL, DTW and DTC of every position. The entries the tables do not store are

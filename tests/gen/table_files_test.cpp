@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "../compress/compress_test_support.hpp"
 #include "dtb/core/large_array.hpp"
@@ -69,6 +71,47 @@ TEST(GenTables, SliceWithoutDtcOrCaptureFlagsIsRefused) {
     no_dtc.dtc[0] = {};
     EXPECT_THROW(gen::write_tables(dir.path, variant, no_dtc), compress::TableError);
     EXPECT_NO_THROW(gen::write_tables(dir.path, variant, *tb.slice(m)));
+    // Only the arrays of the kinds written are needed (dtb pack holds no more).
+    gen::Slice<Russian> wdl_alone = *tb.slice(m);
+    wdl_alone.dtw[0] = {};
+    wdl_alone.dtc[0] = {};
+    EXPECT_NO_THROW(gen::write_tables(dir.path, variant, wdl_alone, compress::Compression::small,
+                                      {true, false, false}));
+    EXPECT_THROW(gen::write_tables(dir.path, variant, wdl_alone, compress::Compression::small,
+                                   {true, true, false}),
+                 compress::TableError);
+}
+
+// A table is read into an array of its own size, and WDL into bytes only where every value
+// fits one: else an error, not values cut short.
+TEST(GenTables, ReadIntoAnArrayThatDoesNotFitIsRefused) {
+    const auto tb = gen::SolvedSlices<Russian>::solve(3);
+    TempDir dir;
+    const auto variant = VariantId::russian;
+    const Material m = *Material::parse("KKvK");
+    gen::write_tables(dir.path, variant, *tb.slice(m), compress::Compression::fast);
+    const std::uint64_t n = tb.slice(m)->index.size();
+    std::vector<std::uint8_t> bytes(n);
+    EXPECT_NO_THROW(gen::read_checked_table(dir.path, variant, m, ValueKind::wdl,
+                                            std::span<std::uint8_t>(bytes)));
+    for (std::uint64_t i = 0; i < n; ++i) {
+        if (tb.slice(m)->wdl[0][i] != std::uint8_t(Wdl::unknown) && !tb.slice(m)->capture[0][i]) {
+            ASSERT_EQ(bytes[i], tb.slice(m)->wdl[0][i]) << i;
+        }
+    }
+    std::vector<std::uint8_t> short_of_one(n - 1);
+    EXPECT_THROW(gen::read_checked_table(dir.path, variant, m, ValueKind::wdl,
+                                         std::span<std::uint8_t>(short_of_one)),
+                 compress::TableError);
+    // A distance table whose values pass a byte (a DTW of 300 plies everywhere).
+    const std::vector<std::uint16_t> long_wins(n, 300);
+    const std::vector<std::uint8_t> stored(n, 0);
+    compress::write_table(dir.path / compress::table_file_name(m, ValueKind::dtw),
+                          {variant, m, ValueKind::dtw}, std::span<const std::uint16_t>(long_wins),
+                          std::span<const std::uint8_t>(stored), compress::WriteOptions{});
+    EXPECT_THROW(gen::read_checked_table(dir.path, variant, m, ValueKind::dtw,
+                                         std::span<std::uint8_t>(bytes)),
+                 compress::TableError);
 }
 
 // The writer's mask, built from the solver's capture flags, leaves don't-care exactly the

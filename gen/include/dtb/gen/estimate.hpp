@@ -9,7 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <set>
+#include <map>
 #include <vector>
 
 #include "dtb/compress/table_writer.hpp"
@@ -25,10 +25,11 @@ namespace dtb::gen {
 struct MaterialLoad {
     std::uint64_t entries = 0;  // White-to-move index entries
     bool rules = false;         // values under the counters solved for it
-    // Its colour-flipped twin comes earlier: solved with it, only its tables are written.
-    bool twin = false;
-    // The place in the order of the last material solved that moves into it or its twin
-    // (its own place when none does): until then the run holds it, or its scratch file.
+    // The place in the order of the step that solves it and writes its tables: its own, or
+    // its colour-flipped twin's when that comes earlier (then it looks into nothing).
+    std::size_t solved_at = 0;
+    // The place of the last material solved that moves into it or its twin (its own place
+    // when none does): until then the run holds it, or its scratch file.
     std::size_t needed_until = 0;
 };
 
@@ -39,37 +40,55 @@ inline std::uint64_t working_bytes(std::uint64_t entries, bool rules) {
     return std::uint64_t(kWorkingBytes * double(entries) + (rules ? 40.0 * double(entries) : 0.0));
 }
 
-// Under --memory a slice later ones need is in a scratch file, let go or copied, once it
-// takes a thousandth of the budget (generation.hpp): its WDL and DTW coded in a byte each by
-// side to move, 2 bytes an entry; its values under the counters 3.5 more. A material whose
-// work passes the budget is solved in files: 13 bytes an entry (the slice, then its twin's
-// tables a kind at a time), 24 more with the counters (their twins are made whole).
+// The block cache of the tables a run under a budget reads back: a sixteenth of the budget,
+// within 64 MiB and 2 GiB. Part of what it holds, so a material whose work does not fit
+// beside it is solved in files.
+inline std::uint64_t table_cache_bytes(std::uint64_t budget) {
+    return std::clamp<std::uint64_t>(budget / 16, 64u << 20, 2ull << 30);
+}
+
+// Under --memory a slice later ones need is in a scratch file, let go or copied once its
+// WDL and DTW (coded in a byte each by side to move, 2 bytes an entry; 4 where a DTW passes
+// 253, which the model cannot know) take a thousandth of the budget (generation.hpp); its
+// values under the counters 3.5 more. A material whose work does not fit is solved in files:
+// 13 bytes an entry (the slice, then its twin's tables a kind at a time), 24 more with the
+// counters (their twins are made whole).
+inline bool copied_to_scratch(const MaterialLoad& l, std::uint64_t budget) {
+    return 2 * l.entries * 1000 >= budget;
+}
 inline std::uint64_t scratch_bytes(const MaterialLoad& l) {
     return std::uint64_t((l.rules ? 5.5 : 2.0) * double(l.entries));
+}
+inline bool solved_in_files(const MaterialLoad& l, std::uint64_t budget) {
+    return working_bytes(l.entries, l.rules) + table_cache_bytes(budget) > budget;
 }
 inline std::uint64_t in_files_bytes(const MaterialLoad& l) {
     return (l.rules ? 37 : 13) * l.entries;
 }
 
-// The disk of a run at its peak: at each material of the order (a twin is only written), the
-// tables written before it, the scratch files of the slices still needed and, when its work
-// passes the budget, its arrays in files; at the end, all the tables. tables[k] is the bytes
-// of material k's tables; budget 0: unbounded (no scratch).
+// The disk of a run at its peak, which comes at the end of a material's step: the tables
+// written so far (its twin's with it), the scratch files of the earlier slices it or a later
+// material still moves into, its own when a later one does, and its arrays when it was solved
+// in files; the step after lets go of what only it needed. tables[k]: material k's table
+// bytes; budget 0: unbounded (no scratch).
 inline std::uint64_t peak_disk(const std::vector<MaterialLoad>& loads,
                                const std::vector<double>& tables, std::uint64_t budget) {
+    std::vector<double> written_at(loads.size(), 0);
+    for (std::size_t i = 0; i < loads.size(); ++i) written_at[loads[i].solved_at] += tables[i];
     double written = 0, peak = 0;
     for (std::size_t k = 0; k < loads.size(); ++k) {
-        if (budget && !loads[k].twin) {
-            double scratch = 0;
-            for (std::size_t i = 0; i < k; ++i)
-                if (!loads[i].twin && loads[i].needed_until >= k &&
-                    scratch_bytes(loads[i]) * 1000 >= budget)
-                    scratch += double(scratch_bytes(loads[i]));
-            const MaterialLoad& l = loads[k];
-            const bool in_files = working_bytes(l.entries, l.rules) > budget;
-            peak = std::max(peak, written + scratch + (in_files ? double(in_files_bytes(l)) : 0));
-        }
-        written += tables[k];
+        written += written_at[k];
+        const MaterialLoad& l = loads[k];
+        if (!budget || l.solved_at != k) continue;
+        const bool in_files = solved_in_files(l, budget);
+        double disk = written + (in_files ? double(in_files_bytes(l)) : 0);
+        for (std::size_t i = 0; i < k; ++i)
+            if (loads[i].solved_at == i && loads[i].needed_until >= k &&
+                copied_to_scratch(loads[i], budget))
+                disk += double(scratch_bytes(loads[i]));
+        if (l.needed_until > k && (in_files || copied_to_scratch(l, budget)))
+            disk += double(scratch_bytes(l));
+        peak = std::max(peak, disk);
     }
     return std::uint64_t(std::max(peak, written));
 }
@@ -108,19 +127,21 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
     return e;
 }
 
-// Each material of `order` with its place of last need, as the run solves them.
+// Each material of `order` with the step that solves it and its place of last need, as the
+// run takes them.
 inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
                                           const std::vector<std::uint64_t>& entries,
                                           const std::vector<bool>& rules) {
     std::vector<MaterialLoad> loads(order.size());
-    std::set<Material> seen;
+    std::map<Material, std::size_t> place;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const Material& m = order[k];
-        loads[k] = {entries[k], rules[k], m.flipped() != m && seen.count(m.flipped()) > 0, k};
-        seen.insert(m);
+        const auto twin = place.find(m.flipped());
+        loads[k] = {entries[k], rules[k], twin == place.end() ? k : twin->second, k};
+        place.emplace(m, k);
     }
     for (std::size_t j = 0; j < order.size(); ++j) {
-        if (loads[j].twin) continue;  // written only: it looks into nothing
+        if (loads[j].solved_at != j) continue;  // a twin is written: it looks into nothing
         for (std::size_t k = 0; k < j; ++k)
             if (moves_into(order[j], order[k]) || moves_into(order[j], order[k].flipped()))
                 loads[k].needed_until = j;

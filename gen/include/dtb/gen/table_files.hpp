@@ -163,9 +163,9 @@ std::uint64_t write_one_table(const std::filesystem::path& dir, VariantId varian
     return std::filesystem::file_size(path);
 }
 
-// Writes s's White-to-move tables into dir: WDL, DTW, and DTC (s must still hold it), or
-// only the kinds `which` names. Returns the file sizes in kValueKinds order (0 for a kind
-// not written). Throws compress::TableError.
+// Writes s's White-to-move tables into dir: WDL, DTW and DTC, or only the kinds `which`
+// names (s must hold their arrays, and its capture flags). Returns the file sizes in kValueKinds
+// order (0 for a kind not written). Throws compress::TableError.
 template <class V>
 std::array<std::uint64_t, 3> write_tables(
     const std::filesystem::path& dir, VariantId variant, const Slice<V>& s,
@@ -259,9 +259,6 @@ std::unique_ptr<compress::TableReader> open_table(const std::filesystem::path& d
 template <class T>
 void read_checked_table(const std::filesystem::path& dir, VariantId variant, const Material& m,
                         compress::ValueKind k, std::span<T> out);
-// The same, into a vector of its own.
-std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir, VariantId variant,
-                                              const Material& m, compress::ValueKind k);
 
 // Which of `materials` have tables in dir: finished (each of the three, or with wdl_only the
 // WDL table alone, opens as the material's table of its kind and every checksum holds, every
@@ -364,7 +361,8 @@ void mark_threat_answers(const Index<V>& idx, const Material& m,
 template <class V>
 std::uint64_t write_one_ply_wdl(const std::filesystem::path& dir, VariantId variant,
                                 const Material& m, std::filesystem::path to = {}) {
-    Slice<V> s(m, Sides::white);
+    Slice<V> s(m, Sides::none);  // WDL alone
+    s.wdl[0].assign(s.index.size(), std::uint8_t(Wdl::unknown));
     const auto r = open_table(dir, variant, m, compress::ValueKind::wdl);
     if (r->form() == compress::TableForm::one_ply)
         throw compress::TableError(m.name() + ": its WDL table is in one-ply form already");
