@@ -26,11 +26,7 @@ int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const
         const auto path = dir / compress::table_file_name(m, kind);
         if (!std::filesystem::exists(path)) continue;
         ++tables;
-        std::unique_ptr<compress::TableReader> t;
-        std::string message;
-        if (compress::TableReader::open(path, {variant, m, kind}, t, message) !=
-            compress::ErrorCode::ok)
-            throw compress::TableError(message);
+        auto t = open_table(dir, variant, m, kind);
         ev.bytes_before += t->file_size();
         if (t->zstd_level() != compress::zstd_level(target, kind)) {
             t.reset();
@@ -116,11 +112,7 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
             std::error_code ec;
             present[k] = k == 0 || std::filesystem::exists(path_of(k), ec);
             if (!present[k]) continue;
-            std::unique_ptr<compress::TableReader> t;
-            std::string message;
-            if (compress::TableReader::open(path_of(k), {variant, *m, kValueKinds[k]}, t,
-                                            message) != compress::ErrorCode::ok)
-                throw compress::TableError(message);
+            const auto t = open_table(dir, variant, *m, kValueKinds[k]);
             stale[k] = t->zstd_level() != compress::zstd_level(target, kValueKinds[k]);
             if (t->form() == compress::TableForm::one_ply) {
                 one_ply = true;
