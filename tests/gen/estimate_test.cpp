@@ -109,7 +109,7 @@ TEST(GenEstimate, LoadsKnowTheirStepAndLastReader) {
     const std::vector<Material> order = materials_up_to(4);
     std::vector<std::uint64_t> entries;
     for (const Material& m : order) entries.push_back(Index<Russian>(m).size());
-    const auto loads = loads_of(order, entries, std::vector<bool>(order.size(), false));
+    const auto loads = loads_of(order, entries, false);
     const auto place = [&](const Material& m) {
         return std::size_t(std::find(order.begin(), order.end(), m) - order.begin());
     };

@@ -128,16 +128,15 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
 }
 
 // Each material of `order` with the step that solves it and its place of last need, as the
-// run takes them.
+// run takes them; `rules`: the run solves the values under the counters.
 inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
-                                          const std::vector<std::uint64_t>& entries,
-                                          const std::vector<bool>& rules) {
+                                          const std::vector<std::uint64_t>& entries, bool rules) {
     std::vector<MaterialLoad> loads(order.size());
     std::map<Material, std::size_t> place;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const Material& m = order[k];
         const auto twin = place.find(m.flipped());
-        loads[k] = {entries[k], rules[k], twin == place.end() ? k : twin->second, k};
+        loads[k] = {entries[k], rules, twin == place.end() ? k : twin->second, k};
         place.emplace(m, k);
     }
     for (std::size_t j = 0; j < order.size(); ++j) {
@@ -159,13 +158,9 @@ GenEstimate estimate_run(const GenOptions& o) {
             order, [&](const Material& m) { return m != *o.only && !may_depend_on(*o.only, m); });
     const RuleSet* set = o.rules && !o.wdl_only ? find_rule_set<V>(o.rule_set) : nullptr;
     std::vector<std::uint64_t> entries;
-    std::vector<bool> rules;
-    for (const Material& m : order) {
-        entries.push_back(Index<V>(m).size());
-        rules.push_back(set && !set->empty());
-    }
-    return estimate_from_loads(loads_of(order, entries, rules), o.compression, o.wdl_only,
-                               o.memory);
+    for (const Material& m : order) entries.push_back(Index<V>(m).size());
+    return estimate_from_loads(loads_of(order, entries, set && !set->empty()), o.compression,
+                               o.wdl_only, o.memory);
 }
 
 }  // namespace dtb::gen

@@ -271,6 +271,15 @@ struct FoundTables {
 FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
                         const std::vector<Material>& materials, bool wdl_only = false);
 
+// A slice of m holding White to move's WDL alone, every entry unknown: what a table's values
+// are read or found into, without the arrays of the kinds not written.
+template <class V>
+Slice<V> white_wdl_slice(const Material& m) {
+    Slice<V> s(m, Sides::none);
+    s.wdl[0].assign(s.index.size(), std::uint8_t(Wdl::unknown));
+    return s;
+}
+
 // s's White-to-move WDL from its table in dir (checked first), broken indices unknown: they
 // hold whatever the fill gave them, and the masks need them unknown.
 template <class V>
@@ -361,8 +370,7 @@ void mark_threat_answers(const Index<V>& idx, const Material& m,
 template <class V>
 std::uint64_t write_one_ply_wdl(const std::filesystem::path& dir, VariantId variant,
                                 const Material& m, std::filesystem::path to = {}) {
-    Slice<V> s(m, Sides::none);  // WDL alone
-    s.wdl[0].assign(s.index.size(), std::uint8_t(Wdl::unknown));
+    Slice<V> s = white_wdl_slice<V>(m);
     const auto r = open_table(dir, variant, m, compress::ValueKind::wdl);
     if (r->form() == compress::TableForm::one_ply)
         throw compress::TableError(m.name() + ": its WDL table is in one-ply form already");
@@ -402,8 +410,7 @@ std::array<std::uint64_t, 3> rewrite_tables(const std::filesystem::path& dir, Va
                                             const Material& m, compress::Compression compression,
                                             std::array<bool, 3> which, WdlOf&& wdl_of) {
     // Only the arrays of the kinds written: a table of WDL alone takes 4 bytes an entry.
-    Slice<V> s(m, Sides::none);
-    s.wdl[0].assign(s.index.size(), std::uint8_t(Wdl::unknown));
+    Slice<V> s = white_wdl_slice<V>(m);
     if (open_table(dir, variant, m, compress::ValueKind::wdl)->form() ==
         compress::TableForm::one_ply) {
         find_wdl(s, wdl_of);
