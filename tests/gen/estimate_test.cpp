@@ -139,7 +139,8 @@ TEST(GenEstimate, LoadsKnowTheirStepAndLastReader) {
 }
 
 // Under --memory the estimate holds the scratch files: international up to 6 pieces at 19.6
-// GiB (85 % of what a 24 GB machine has available), where the tables alone take some 12.
+// GiB (85 % of what a 24 GB machine has available), where the tables alone take some 12,
+// at or above the peak of the run that made them.
 TEST(GenEstimate, WithinABudgetTheScratchIsCounted) {
     GenOptions o;
     o.pieces = 6;
@@ -151,6 +152,11 @@ TEST(GenEstimate, WithinABudgetTheScratchIsCounted) {
     EXPECT_EQ(bounded.memory, o.memory);
     EXPECT_GT(all.memory, o.memory);
     EXPECT_GT(bounded.disk, 3 * all.disk);
+    // Measured (docs/performance.md): 48.1 GiB above what the disk held before the run, at
+    // KKMvKMM solved in files; the model's 55.3 is within 1.3 times of it.
+    const double measured_peak = 48.1 * double(1ull << 30);
+    EXPECT_GE(double(bounded.disk), measured_peak);
+    EXPECT_LE(double(bounded.disk), 1.3 * measured_peak);
     // A budget that holds everything still copies the large slices (for a resume).
     o.memory = all.memory;
     EXPECT_GT(estimate(VariantId::international, o).disk, all.disk);
