@@ -160,5 +160,18 @@ TEST(GenEstimate, WithinABudgetTheScratchIsCounted) {
     EXPECT_GT(estimate(VariantId::international, o).disk, all.disk);
 }
 
+// Russian up to 7 pieces, WDL alone at the small preset under the same budget: measured
+// (docs/performance.md) 29.8 GiB of disk at the peak over two sittings.
+TEST(GenEstimate, RussianSevenWdlAloneDiskWithinABudget) {
+    GenOptions o;
+    o.pieces = 7;
+    o.compression = compress::Compression::small;
+    o.rules = false;
+    o.wdl_only = true;
+    o.memory = std::uint64_t(19.6 * double(1ull << 30));
+    expect_near_above(estimate(VariantId::russian, o).disk, 30533.0 * (1ull << 20),
+                      "russian 7 WDL alone, disk at 19.6 GiB");
+}
+
 }  // namespace
 }  // namespace dtb::gen
