@@ -14,6 +14,7 @@ std::size_t encoded_size(Encoding e, std::size_t n) {
         case Encoding::planes16:
             return 2 * n;
         case Encoding::packed2:
+        case Encoding::runs2:
             return (n + 3) / 4;
         case Encoding::packed4:
             return (n + 1) / 2;
@@ -28,11 +29,12 @@ Encoding smallest_encoding(std::uint16_t max_value) {
     return Encoding::planes16;
 }
 
-bool valid_encoding(std::uint8_t e) { return e >= 1 && e <= 4; }
+bool valid_encoding(std::uint8_t e) { return e >= 1 && e <= 5; }
 
 std::uint16_t max_encodable(Encoding e) {
     switch (e) {
         case Encoding::packed2:
+        case Encoding::runs2:
             return 3;
         case Encoding::packed4:
             return 15;
@@ -59,6 +61,7 @@ void encode(Encoding e, std::span<const std::uint16_t> v, unsigned char* out) {
             }
             return;
         case Encoding::packed2:
+        case Encoding::runs2:
             std::fill(out, out + encoded_size(e, n), 0);
             for (std::size_t i = 0; i < n; ++i)
                 out[i / 4] |= static_cast<unsigned char>((v[i] & 3) << (2 * (i % 4)));
@@ -110,6 +113,7 @@ void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* o
                 out[i] = static_cast<std::uint16_t>(in[i] | (in[n + i] << 8));
             return;
         case Encoding::packed2:
+        case Encoding::runs2:
             unpack(kUnpack2, in, n, out);
             return;
         case Encoding::packed4:

@@ -16,6 +16,8 @@ const char* to_string(Encoding e) {
             return "packed2";
         case Encoding::packed4:
             return "packed4";
+        case Encoding::runs2:
+            return "runs2";
     }
     return "unknown";
 }

@@ -16,6 +16,7 @@
 #include "block_codec.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/variant.hpp"
+#include "run_code.hpp"
 
 namespace dtb::compress {
 
@@ -159,7 +160,12 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
                            "block " + std::to_string(b) + " lies outside the data", message);
         prev = e.offset;
     }
-    if (h.dict_size > 0) {
+    if (Encoding(h.encoding) == Encoding::runs2) {
+        // The dictionary region holds the table's run code (run_code.hpp).
+        auto code = detail::RunCode::from_bytes({t->map_ + h.dict_offset, h.dict_size});
+        if (!code) return t->fail(ErrorCode::corrupt, "the table's run code is invalid", message);
+        t->run_code_ = std::make_unique<const detail::RunCode>(std::move(*code));
+    } else if (h.dict_size > 0) {
         t->ddict_ = ZSTD_createDDict(t->map_ + h.dict_offset, h.dict_size);
         if (!t->ddict_)
             return t->fail(ErrorCode::corrupt, "the zstd dictionary is invalid", message);
@@ -207,6 +213,13 @@ ErrorCode TableReader::decompress_block(std::uint64_t b, DecodeContext& ctx,
                     message);
     const std::size_t bytes = detail::encoded_size(encoding(), block_entries(b));
     if (ctx.scratch_.size() < bytes) ctx.scratch_.resize(bytes);
+    if (run_code_) {
+        if (!run_code_->decode(base + e.offset, frame, block_entries(b), ctx.scratch_.data()))
+            return fail(ErrorCode::corrupt,
+                        "block " + std::to_string(b) + " does not decode to its runs", message);
+        encoded = ctx.scratch_.data();
+        return ErrorCode::ok;
+    }
     const std::size_t r =
         ddict_ ? ZSTD_decompress_usingDDict(ctx.dctx_, ctx.scratch_.data(), bytes, base + e.offset,
                                             frame, ddict_)
@@ -231,6 +244,7 @@ std::uint16_t encoded_value(Encoding e, const unsigned char* encoded, std::size_
         case Encoding::planes16:
             return std::uint16_t(encoded[i] | encoded[n + i] << 8);
         case Encoding::packed2:
+        case Encoding::runs2:
             return (encoded[i / 4] >> (2 * (i % 4))) & 3;
         case Encoding::packed4:
             return (encoded[i / 2] >> (4 * (i % 2))) & 15;

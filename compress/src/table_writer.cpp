@@ -19,6 +19,7 @@
 
 #include "block_codec.hpp"
 #include "dtb/compress/table_reader.hpp"
+#include "run_code.hpp"
 
 namespace dtb::compress {
 
@@ -118,6 +119,45 @@ std::vector<std::vector<unsigned char>> compress_blocks(
     });
 }
 
+// Every block as Huffman-coded runs (run_code.hpp): the table's code, made from the runs of
+// all its blocks, and each block's frame. values(b, scratch) is block b's values, don't-care
+// entries filled, in the calling thread's Scratch.
+struct RunFrames {
+    std::vector<unsigned char> code;
+    std::vector<std::vector<unsigned char>> frames;
+};
+template <class Scratch, class Values>
+RunFrames run_frames(std::size_t count, Values&& values) {
+    detail::RunCounts counts{};
+#pragma omp parallel if (count >= 4)
+    {
+        Scratch scratch;
+        detail::RunCounts mine{};
+#pragma omp for schedule(dynamic, 16)
+        for (std::size_t b = 0; b < count; ++b) detail::count_runs(values(b, scratch), mine);
+#pragma omp critical
+        for (std::size_t s = 0; s < counts.size(); ++s) counts[s] += mine[s];
+    }
+    const auto code = detail::RunCode::from_counts(counts);
+    RunFrames out{code.bytes(), std::vector<std::vector<unsigned char>>(count)};
+    bool failed = false;
+#pragma omp parallel if (count >= 4)
+    {
+        Scratch scratch;
+#pragma omp for schedule(dynamic, 16)
+        for (std::size_t b = 0; b < count; ++b) {
+            try {
+                code.encode(values(b, scratch), out.frames[b]);
+            } catch (const TableError&) {
+#pragma omp critical
+                failed = true;
+            }
+        }
+    }
+    if (failed) throw TableError("a block's runs are not those its table's code was made from");
+    return out;
+}
+
 // The largest value whose entry is not don't-care. A mask instead of a select, in a loop of
 // its own: gcc leaves a select in OpenMP's outlined reduction loop scalar, with a branch.
 template <class T>
@@ -126,6 +166,11 @@ T largest_stored(std::span<const T> values, std::span<const std::uint8_t> dont_c
     for (std::size_t i = 0; i < values.size(); ++i)
         largest = std::max(largest, T(values[i] & -T(dont_care[i] == 0)));
     return largest;
+}
+
+// Whether a table of this preset and encoding is also tried as Huffman-coded runs.
+bool runs_at(Compression c, Encoding e) {
+    return c == Compression::small && e == Encoding::packed2;
 }
 
 std::size_t total_size(const std::vector<std::vector<unsigned char>>& v) {
@@ -325,12 +370,12 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
                          std::to_string(kMaxBlockPositions) + " entries");
     const std::uint64_t blocks = (n + bp - 1) / bp;
 
-    // A block filled and encoded, in the calling thread's scratch.
+    // A block filled, and encoded, in the calling thread's scratch.
     struct Scratch {
         std::vector<std::uint16_t> filled, widened;
         std::vector<unsigned char> encoded;
     };
-    const auto encode_block = [&](std::uint64_t b, Scratch& w) {
+    const auto filled_block = [&](std::uint64_t b, Scratch& w) {
         const std::uint64_t begin = b * bp, len = std::min<std::uint64_t>(bp, n - begin);
         w.filled.resize(bp);
         std::span<const std::uint16_t> block;
@@ -342,14 +387,21 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
             block = {w.widened.data(), len};
         }
         detail::fill_block(block, dont_care.subspan(begin, len), fill, o.period, w.filled.data());
-        w.encoded.resize(detail::encoded_size(enc, len));
-        detail::encode(enc, {w.filled.data(), len}, w.encoded.data());
+        return std::span<const std::uint16_t>(w.filled.data(), len);
+    };
+    const auto encode_block = [&](std::uint64_t b, Scratch& w) {
+        const auto filled = filled_block(b, w);
+        w.encoded.resize(detail::encoded_size(enc, filled.size()));
+        detail::encode(enc, filled, w.encoded.data());
         return std::span<const unsigned char>(w.encoded);
     };
 
     std::vector<unsigned char> dict;
     std::vector<std::vector<unsigned char>> frames;
-    if (!o.dictionary || blocks < kMinBlocksForDictionary) {
+    Encoding written = enc;
+    if (enc == Encoding::runs2) {
+        // Asked for: no zstd frames to compare with.
+    } else if (!o.dictionary || blocks < kMinBlocksForDictionary) {
         frames = compress_each<Scratch>(blocks, level, nullptr, encode_block);
     } else {
         // A dictionary is trained on the encoded blocks: they are kept.
@@ -376,8 +428,19 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
             }
         }
     }
+    // The small preset codes a 2-bit table as runs too, and keeps the smaller.
+    if (enc == Encoding::runs2 || (runs_at(o.compression, enc) && o.encoding == Encoding{0} &&
+                                   o.level == 0 && !o.dictionary)) {
+        auto runs = run_frames<Scratch>(blocks, filled_block);
+        if (enc == Encoding::runs2 ||
+            total_size(runs.frames) + runs.code.size() < total_size(frames) + dict.size()) {
+            frames = std::move(runs.frames);
+            dict = std::move(runs.code);
+            written = Encoding::runs2;
+        }
+    }
 
-    write_file(path, header_of(spec, kTableFormatVersion, o.form, enc, bp, n, max_value, level),
+    write_file(path, header_of(spec, kTableFormatVersion, o.form, written, bp, n, max_value, level),
                dict, frames);
 }
 
@@ -403,12 +466,31 @@ void recompress_table(const std::filesystem::path& path, const TableSpec& expect
         if (t->verify(ctx, message) != ErrorCode::ok) throw TableError(message);
     }
     const int level = zstd_level(c, expected.kind);
-    const auto frames = compress_blocks(encoded_blocks(*t), level, nullptr);
+    const auto raw = encoded_blocks(*t);
+    // Decoded, a runs2 block is packed2; zstd compresses it as that.
+    Encoding enc = t->encoding() == Encoding::runs2 ? Encoding::packed2 : t->encoding();
+    auto frames = compress_blocks(raw, level, nullptr);
+    std::vector<unsigned char> code;
+    if (runs_at(c, enc)) {
+        struct Unpacked {
+            std::vector<std::uint16_t> values;
+        };
+        auto runs = run_frames<Unpacked>(raw.size(), [&](std::size_t b, Unpacked& u) {
+            u.values.resize(t->block_entries(b));
+            detail::decode(Encoding::packed2, raw[b].data(), u.values.size(), u.values.data());
+            return std::span<const std::uint16_t>(u.values);
+        });
+        if (total_size(runs.frames) + runs.code.size() < total_size(frames)) {
+            frames = std::move(runs.frames);
+            code = std::move(runs.code);
+            enc = Encoding::runs2;
+        }
+    }
     // The source's format version: a version-1 table still stores its threatened positions.
-    const TableHeader h = header_of(expected, t->format_version(), t->form(), t->encoding(),
+    const TableHeader h = header_of(expected, t->format_version(), t->form(), enc,
                                     t->block_positions(), t->positions(), t->max_value(), level);
     t.reset();  // unmapped before the file is replaced
-    write_file(path, h, {}, frames);
+    write_file(path, h, code, frames);
 }
 
 }  // namespace dtb::compress

@@ -47,12 +47,14 @@ struct TableSpec {
     friend bool operator==(const TableSpec&, const TableSpec&) = default;
 };
 
-// How a block's values become the bytes given to zstd.
+// How a block's values become the bytes given to zstd, or (runs2) a frame of their own.
 enum class Encoding : std::uint8_t {
     bytes = 1,     // one byte per value (every value < 256)
     planes16 = 2,  // two bytes per value: the low bytes of the block, then the high bytes
     packed2 = 3,   // four values per byte, the first in the low bits (every value < 4)
     packed4 = 4,   // two values per byte, the first in the low bits (every value < 16)
+    runs2 = 5,     // every value < 4, a block's frame its Huffman-coded runs, not zstd; decoded,
+                   // a block is packed2
 };
 const char* to_string(Encoding e);
 

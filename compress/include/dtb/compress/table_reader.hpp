@@ -17,6 +17,10 @@ struct ZSTD_DDict_s;
 
 namespace dtb::compress {
 
+namespace detail {
+class RunCode;
+}
+
 // The state one thread needs to decode blocks: a zstd context and a scratch buffer. One per
 // thread; movable, not copyable.
 class DecodeContext {
@@ -87,6 +91,7 @@ class TableReader {
     const unsigned char* map_ = nullptr;
     std::size_t map_size_ = 0;
     ZSTD_DDict_s* ddict_ = nullptr;
+    std::unique_ptr<const detail::RunCode> run_code_;  // encoding runs2
 };
 
 }  // namespace dtb::compress

@@ -22,11 +22,12 @@ enum class Fill : std::uint8_t {
 };
 
 // How hard zstd works (docs/performance.md has the measurements). Here only the zstd level
-// differs: the blocks, their encoding and their filling are the same, so recompress_table()
-// turns a fast table into the small one, byte for byte, without the values it came from.
-// (dtb gen's fast tables also leave fewer entries don't-care: gen/table_files.hpp.)
+// differs, and the small preset's trying 2-bit tables as runs (Encoding::runs2): the blocks
+// and their filling are the same, so recompress_table() turns a fast table into the small
+// one, byte for byte, without the values it came from. (dtb gen's fast tables also leave
+// fewer entries don't-care: gen/table_files.hpp.)
 enum class Compression : std::uint8_t {
-    small,  // the smallest files: zstd level 19 (WDL) and 15 (DTW, DTC)
+    small,  // the smallest files: zstd level 19 (WDL) and 15 (DTW, DTC), or runs where smaller
     fast,   // zstd level 3 for every kind: far less work, somewhat larger files
 };
 const char* to_string(Compression c);
@@ -41,7 +42,9 @@ struct WriteOptions {
     Compression compression = Compression::small;
     int level = 0;                    // zstd level, 0: the compression preset's
     bool dictionary = false;          // train a dictionary (kept only where it helps)
-    Encoding encoding = Encoding{0};  // 0: the smallest that holds every value
+    // 0: the smallest that holds every value (at the small preset packed2 or runs2, whichever
+    // makes the smaller file); runs2: Huffman-coded runs whatever the size.
+    Encoding encoding = Encoding{0};
     Fill fill = Fill::best;
     // The index's innermost period (entries per configuration of all pieces but the last
     // kind): where values repeat best. 0: unknown.

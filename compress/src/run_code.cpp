@@ -1,0 +1,281 @@
+#include "run_code.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <queue>
+#include <utility>
+
+#include "dtb/compress/table_format.hpp"
+
+namespace dtb::compress::detail {
+
+namespace {
+
+struct Token {
+    int symbol;
+    int plain_bits;
+    std::uint32_t plain;
+};
+
+// The next run's value, as its rank among the three values other than this run's.
+int rank_of(int value, int next) { return next - (next > value); }
+int value_of_rank(int value, int rank) { return rank + (rank >= value); }
+
+Token token_of(std::uint32_t length, int rank) {
+    const int k = std::bit_width(length) - 1;
+    const int top_bits = std::min(k, 2);
+    const int plain_bits = k - top_bits;
+    const int top = int(length >> plain_bits) & ((1 << top_bits) - 1);
+    return {12 * k + 3 * top + rank, plain_bits, length & ((std::uint32_t{1} << plain_bits) - 1)};
+}
+
+// f(value, length, rank) for each run of the block.
+template <class F>
+void for_each_run(std::span<const std::uint16_t> values, F&& f) {
+    const std::size_t n = values.size();
+    for (std::size_t i = 0; i < n;) {
+        const int value = values[i] & 3;
+        std::size_t j = i + 1;
+        while (j < n && (values[j] & 3) == value) ++j;
+        f(value, std::uint32_t(j - i), j < n ? rank_of(value, values[j] & 3) : 0);
+        i = j;
+    }
+}
+
+// Huffman code lengths of one context's counts; the counts are halved until no code is
+// longer than kRunMaxCodeBits. Ties go to the lower node, so the lengths depend only on the
+// counts.
+std::array<std::uint8_t, kRunSymbols> huffman_lengths(std::span<const std::uint64_t> counts) {
+    std::array<std::uint8_t, kRunSymbols> lengths{};
+    std::vector<std::uint64_t> weight(counts.begin(), counts.end());
+    for (;;) {
+        using Node = std::pair<std::uint64_t, int>;
+        std::priority_queue<Node, std::vector<Node>, std::greater<>> heap;
+        std::vector<int> parent(2 * kRunSymbols, -1);
+        for (int s = 0; s < kRunSymbols; ++s)
+            if (weight[std::size_t(s)] > 0) heap.push({weight[std::size_t(s)], s});
+        if (heap.empty()) return lengths;
+        if (heap.size() == 1) {
+            lengths[std::size_t(heap.top().second)] = 1;
+            return lengths;
+        }
+        int next = kRunSymbols;
+        while (heap.size() > 1) {
+            const Node a = heap.top();
+            heap.pop();
+            const Node b = heap.top();
+            heap.pop();
+            parent[std::size_t(a.second)] = parent[std::size_t(b.second)] = next;
+            heap.push({a.first + b.first, next++});
+        }
+        int longest = 0;
+        for (int s = 0; s < kRunSymbols; ++s) {
+            if (weight[std::size_t(s)] == 0) continue;
+            int depth = 0;
+            for (int x = s; parent[std::size_t(x)] >= 0; x = parent[std::size_t(x)]) ++depth;
+            lengths[std::size_t(s)] = std::uint8_t(std::min(depth, 255));
+            longest = std::max(longest, depth);
+        }
+        if (longest <= kRunMaxCodeBits) return lengths;
+        for (auto& w : weight)
+            if (w > 0) w = std::max<std::uint64_t>(1, w / 2);
+    }
+}
+
+std::uint32_t reversed(std::uint32_t code, int bits) {
+    std::uint32_t r = 0;
+    for (int b = 0; b < bits; ++b, code >>= 1) r = r << 1 | (code & 1);
+    return r;
+}
+
+std::uint64_t load_le64(const unsigned char* p) {
+    std::uint64_t w = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(&w, p, 8);
+    } else {
+        for (int b = 7; b >= 0; --b) w = w << 8 | p[b];
+    }
+    return w;
+}
+
+// Bytes [8 w, 8 w + 8) of the packed entries, the last word cut at `bytes`.
+void store_word(unsigned char* out, std::size_t bytes, std::size_t w, std::uint64_t word) {
+    const std::size_t begin = 8 * w, count = std::min<std::size_t>(8, bytes - begin);
+    if (std::endian::native == std::endian::little && count == 8) {
+        std::memcpy(out + begin, &word, 8);
+        return;
+    }
+    for (std::size_t b = 0; b < count; ++b, word >>= 8) out[begin + b] = std::uint8_t(word);
+}
+
+}  // namespace
+
+void count_runs(std::span<const std::uint16_t> values, RunCounts& counts) {
+    for_each_run(values, [&](int value, std::uint32_t length, int rank) {
+        ++counts[std::size_t(value * kRunSymbols + token_of(length, rank).symbol)];
+    });
+}
+
+RunCode RunCode::from_counts(const RunCounts& counts) {
+    RunCode c;
+    for (int x = 0; x < kRunContexts; ++x) {
+        const auto lengths = huffman_lengths(std::span<const std::uint64_t>(counts).subspan(
+            std::size_t(x * kRunSymbols), kRunSymbols));
+        std::copy(lengths.begin(), lengths.end(), c.length_.begin() + x * kRunSymbols);
+    }
+    c.build_decoder();
+    return c;
+}
+
+std::optional<RunCode> RunCode::from_bytes(std::span<const unsigned char> bytes) {
+    if (bytes.size() != kRunCodeBytes) return std::nullopt;
+    RunCode c;
+    for (std::size_t i = 0; i < c.length_.size(); ++i)
+        c.length_[i] = std::uint8_t(bytes[i / 2] >> (4 * (i % 2)) & 15);
+    // A prefix code: the Kraft sum of each context at most one.
+    for (int x = 0; x < kRunContexts; ++x) {
+        std::uint32_t kraft = 0;
+        for (int s = 0; s < kRunSymbols; ++s)
+            if (const int l = c.length_[std::size_t(x * kRunSymbols + s)])
+                kraft += std::uint32_t{1} << (kRunMaxCodeBits - l);
+        if (kraft > std::uint32_t{1} << kRunMaxCodeBits) return std::nullopt;
+    }
+    c.build_decoder();
+    return c;
+}
+
+std::vector<unsigned char> RunCode::bytes() const {
+    std::vector<unsigned char> out(kRunCodeBytes, 0);
+    for (std::size_t i = 0; i < length_.size(); ++i)
+        out[i / 2] = std::uint8_t(out[i / 2] | length_[i] << (4 * (i % 2)));
+    return out;
+}
+
+// Canonical codes (by length, then symbol), as written: first bit in the low bit.
+void RunCode::build_decoder() {
+    lookup_.assign(std::size_t(kRunContexts) << kLookupBits, 0);
+    for (int x = 0; x < kRunContexts; ++x) {
+        auto& count = per_length_[std::size_t(x)];
+        count.fill(0);
+        by_code_[std::size_t(x)].clear();
+        const std::size_t base = std::size_t(x * kRunSymbols);
+        for (int s = 0; s < kRunSymbols; ++s) ++count[length_[base + std::size_t(s)]];
+        count[0] = 0;
+        std::array<std::uint32_t, kRunMaxCodeBits + 1> code{};  // the first code of each length
+        for (int l = 1; l <= kRunMaxCodeBits; ++l)
+            code[std::size_t(l)] = (code[std::size_t(l - 1)] + count[std::size_t(l - 1)]) << 1;
+        for (int l = 1; l <= kRunMaxCodeBits; ++l)
+            for (int s = 0; s < kRunSymbols; ++s)
+                if (length_[base + std::size_t(s)] == l)
+                    by_code_[std::size_t(x)].push_back(std::uint16_t(s));
+        for (const std::uint16_t s : by_code_[std::size_t(x)]) {
+            const int l = length_[base + s];
+            const std::uint32_t r = reversed(code[std::size_t(l)]++, l);
+            code_[base + s] = std::uint16_t(r);
+            if (l <= kLookupBits)
+                for (std::uint32_t j = r; j < (1u << kLookupBits); j += 1u << l)
+                    lookup_[(std::size_t(x) << kLookupBits) + j] = std::uint16_t(s << 4 | l);
+        }
+    }
+}
+
+void RunCode::encode(std::span<const std::uint16_t> values,
+                     std::vector<unsigned char>& frame) const {
+    frame.clear();
+    if (values.empty()) return;
+    std::uint64_t acc = 0;
+    int used = 0;
+    const auto put = [&](std::uint32_t bits, int count) {
+        acc |= std::uint64_t(bits) << used;
+        used += count;
+        for (; used >= 8; used -= 8, acc >>= 8) frame.push_back(std::uint8_t(acc));
+    };
+    put(values[0] & 3, 2);
+    for_each_run(values, [&](int value, std::uint32_t length, int rank) {
+        const Token t = token_of(length, rank);
+        const std::size_t s = std::size_t(value * kRunSymbols + t.symbol);
+        if (length_[s] == 0) throw TableError("a run the table's code does not hold");
+        put(code_[s], length_[s]);
+        put(t.plain, t.plain_bits);
+    });
+    if (used > 0) frame.push_back(std::uint8_t(acc));
+}
+
+bool RunCode::decode(const unsigned char* frame, std::size_t size, std::size_t n,
+                     unsigned char* out) const {
+    // The stream, low bit first, in `buf` (`avail` bits); past its end it reads zeros, which
+    // the last check counts against it.
+    std::uint64_t buf = 0;
+    int avail = 0;
+    std::size_t pos = 0;
+    const auto refill = [&] {
+        if (size - std::min(pos, size) >= 8) {
+            buf |= load_le64(frame + pos) << avail;
+            pos += std::size_t(63 - avail) >> 3;
+            avail |= 56;
+            return;
+        }
+        for (; avail <= 56; avail += 8, ++pos)
+            if (pos < size) buf |= std::uint64_t(frame[pos]) << avail;
+    };
+    const std::size_t bytes = (n + 3) / 4;
+    refill();
+    int value = int(buf & 3);
+    buf >>= 2;
+    avail -= 2;
+    std::uint64_t word = 0;  // entries [i & ~31, i)
+    std::size_t i = 0;
+    while (i < n) {
+        refill();
+        const std::uint16_t e = lookup_[(std::size_t(value) << kLookupBits) |
+                                        std::size_t(buf & ((1u << kLookupBits) - 1))];
+        int symbol = -1;
+        if (e != 0) {
+            symbol = e >> 4;
+            buf >>= e & 15;
+            avail -= e & 15;
+        } else {
+            // A code longer than the lookup: bit by bit, first bit high (canonical order).
+            int code = 0, first = 0, index = 0;
+            const auto& count = per_length_[std::size_t(value)];
+            for (int l = 1; l <= kRunMaxCodeBits; ++l) {
+                code |= int(buf & 1);
+                buf >>= 1;
+                --avail;
+                if (code - first < count[std::size_t(l)]) {
+                    symbol = by_code_[std::size_t(value)][std::size_t(index + code - first)];
+                    break;
+                }
+                index += count[std::size_t(l)];
+                first = (first + count[std::size_t(l)]) << 1;
+                code <<= 1;
+            }
+            if (symbol < 0) return false;
+        }
+        const int k = symbol / 12, top = symbol / 3 % 4, rank = symbol % 3;
+        const int top_bits = std::min(k, 2), plain_bits = k - top_bits;
+        if (top >> top_bits) return false;
+        const std::uint64_t length = (std::uint64_t((1 << top_bits) | top) << plain_bits) |
+                                     (buf & ((std::uint64_t{1} << plain_bits) - 1));
+        buf >>= plain_bits;
+        avail -= plain_bits;
+        if (length > n - i) return false;
+        const std::uint64_t pattern = std::uint64_t(value) * 0x5555555555555555ull;
+        const std::size_t offset = i & 31;
+        if (offset + length < 32) {
+            word |= (pattern & ((std::uint64_t{1} << (2 * length)) - 1)) << (2 * offset);
+        } else {
+            store_word(out, bytes, i >> 5, word | pattern << (2 * offset));
+            std::size_t left = std::size_t(length) - (32 - offset), w = (i >> 5) + 1;
+            for (; left >= 32; left -= 32) store_word(out, bytes, w++, pattern);
+            word = pattern & ((std::uint64_t{1} << (2 * left)) - 1);
+        }
+        i += std::size_t(length);
+        if (i < n) value = value_of_rank(value, rank);
+    }
+    if (i & 31) store_word(out, bytes, i >> 5, word);
+    return pos * 8 - std::size_t(avail) <= size * 8;
+}
+
+}  // namespace dtb::compress::detail

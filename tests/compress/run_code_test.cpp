@@ -1,0 +1,187 @@
+// Huffman-coded runs (encoding runs2): the codec through its private header, and the writer
+// choosing it at the small preset.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "../../compress/src/block_codec.hpp"
+#include "../../compress/src/run_code.hpp"
+#include "compress_test_support.hpp"
+
+namespace dtb::test {
+namespace {
+
+using namespace dtb::compress;
+using detail::RunCode;
+using detail::RunCounts;
+
+// Runs of values 0..3 with lengths spread over every length class up to `longest`.
+std::vector<std::uint16_t> runs_block(std::size_t n, std::uint32_t longest, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::vector<std::uint16_t> v;
+    std::uint16_t value = std::uint16_t(rng() % 4);
+    while (v.size() < n) {
+        const std::uint32_t bits = rng() % (std::bit_width(longest));
+        const std::uint32_t length = std::min<std::uint32_t>(
+            longest, (std::uint32_t{1} << bits) + rng() % (std::uint32_t{1} << bits));
+        v.insert(v.end(), std::min<std::size_t>(length, n - v.size()), value);
+        value = std::uint16_t((value + 1 + rng() % 3) % 4);
+    }
+    return v;
+}
+
+std::vector<unsigned char> packed(const std::vector<std::uint16_t>& v) {
+    std::vector<unsigned char> out(detail::encoded_size(Encoding::packed2, v.size()));
+    detail::encode(Encoding::packed2, v, out.data());
+    return out;
+}
+
+// Decodes into a buffer with a guard behind the block's bytes: nothing may be written there.
+bool decode_guarded(const RunCode& code, const std::vector<unsigned char>& frame, std::size_t n,
+                    std::vector<unsigned char>& out) {
+    const std::size_t bytes = detail::encoded_size(Encoding::packed2, n);
+    out.assign(bytes + 16, 0xAB);
+    const bool ok = code.decode(frame.data(), frame.size(), n, out.data());
+    for (std::size_t b = bytes; b < out.size(); ++b) EXPECT_EQ(out[b], 0xAB) << "byte " << b;
+    out.resize(bytes);
+    return ok;
+}
+
+TEST(RunCode, EveryBlockDecodesToItsValues) {
+    std::vector<std::vector<std::uint16_t>> blocks;
+    for (const std::size_t n : {1u, 2u, 31u, 32u, 33u, 64u, 1000u, 32768u})
+        for (unsigned seed = 0; seed < 4; ++seed) blocks.push_back(runs_block(n, 5000, seed + n));
+    blocks.push_back(std::vector<std::uint16_t>(std::size_t{1} << 22, 2));  // the longest run
+    blocks.push_back(runs_block(std::size_t{1} << 22, std::uint32_t{1} << 21, 7));
+    RunCounts counts{};
+    for (const auto& b : blocks) detail::count_runs(b, counts);
+    const RunCode code = RunCode::from_counts(counts);
+    const auto stored = RunCode::from_bytes(code.bytes());
+    ASSERT_TRUE(stored);
+    std::vector<unsigned char> frame, out;
+    for (const auto& b : blocks) {
+        code.encode(b, frame);
+        ASSERT_TRUE(decode_guarded(code, frame, b.size(), out)) << b.size() << " entries";
+        EXPECT_EQ(out, packed(b)) << b.size() << " entries";
+        ASSERT_TRUE(decode_guarded(*stored, frame, b.size(), out));
+        EXPECT_EQ(out, packed(b)) << b.size() << " entries, code from its bytes";
+    }
+}
+
+TEST(RunCode, ABlockOfOneRunTakesTwoBytes) {
+    const std::vector<std::uint16_t> block(32768, 3);
+    RunCounts counts{};
+    detail::count_runs(block, counts);
+    const RunCode code = RunCode::from_counts(counts);
+    std::vector<unsigned char> frame, out;
+    code.encode(block, frame);
+    EXPECT_EQ(frame.size(), 2u);  // 2 bits of value, a 1-bit code, 13 plain bits
+    ASSERT_TRUE(decode_guarded(code, frame, block.size(), out));
+    EXPECT_EQ(out, packed(block));
+}
+
+TEST(RunCode, StoredCodesThatAreNoPrefixCodeAreRefused) {
+    EXPECT_FALSE(RunCode::from_bytes(std::vector<unsigned char>(detail::kRunCodeBytes - 1, 0)));
+    // Every symbol of context 0 one bit long: far more than one.
+    std::vector<unsigned char> lengths(detail::kRunCodeBytes, 0);
+    for (int s = 0; s < detail::kRunSymbols / 2; ++s) lengths[std::size_t(s)] = 0x11;
+    EXPECT_FALSE(RunCode::from_bytes(lengths));
+    EXPECT_TRUE(RunCode::from_bytes(std::vector<unsigned char>(detail::kRunCodeBytes, 0)));
+}
+
+TEST(RunCode, DamagedFramesAreRefusedOrStayInTheirBlock) {
+    const auto block = runs_block(32768, 3000, 11);
+    RunCounts counts{};
+    detail::count_runs(block, counts);
+    const RunCode code = RunCode::from_counts(counts);
+    std::vector<unsigned char> frame, out;
+    code.encode(block, frame);
+    // Cut short: the runs read past the end.
+    auto cut = frame;
+    cut.pop_back();
+    EXPECT_FALSE(decode_guarded(code, cut, block.size(), out));
+    EXPECT_FALSE(decode_guarded(code, {}, block.size(), out));
+    // Too few entries asked for: a run overshoots.
+    EXPECT_FALSE(decode_guarded(code, frame, block.size() - 1, out));
+    // Random bytes: refused, or some values, but never a write outside the block.
+    std::mt19937 rng(5);
+    for (int k = 0; k < 2000; ++k) {
+        std::vector<unsigned char> junk(rng() % 600);
+        for (auto& b : junk) b = std::uint8_t(rng());
+        decode_guarded(code, junk, 1 + rng() % 40000, out);
+    }
+}
+
+TEST(RunCode, TheSmallPresetKeepsTheSmallerCoding) {
+    TempDir dir;
+    const Material m{0, 3, 0, 2};
+    const TableSpec spec{VariantId::russian, m, ValueKind::wdl};
+    const std::uint64_t n = russian_size(m);
+    // Runs of random lengths: smaller as runs than as zstd frames.
+    std::vector<std::uint16_t> values(n);
+    const auto runs = runs_block(n, 300, 3);
+    for (std::uint64_t i = 0; i < n; ++i) values[i] = std::uint16_t(1 + runs[i] % 3);
+    const std::vector<std::uint8_t> none(n, 0);
+    const auto read = [&](const std::filesystem::path& p) {
+        std::unique_ptr<TableReader> t;
+        std::string message;
+        EXPECT_EQ(TableReader::open(p, spec, t, message), ErrorCode::ok) << message;
+        return t;
+    };
+    const auto small = dir.path / "small.dtb", fast = dir.path / "fast.dtb";
+    write_table(small, spec, values, none);
+    WriteOptions f;
+    f.compression = Compression::fast;
+    write_table(fast, spec, values, none, f);
+    auto t = read(small);
+    ASSERT_TRUE(t);
+    EXPECT_EQ(t->encoding(), Encoding::runs2);
+    EXPECT_EQ(t->zstd_level(), zstd_level(Compression::small, ValueKind::wdl));
+    DecodeContext ctx;
+    std::string message;
+    EXPECT_EQ(t->verify(ctx, message), ErrorCode::ok) << message;
+    std::vector<std::uint16_t> block(t->block_positions());
+    for (std::uint64_t b = 0; b < t->blocks(); ++b) {
+        ASSERT_EQ(t->decode_block(b, ctx, block.data(), message), ErrorCode::ok) << message;
+        for (std::uint32_t i = 0; i < t->block_entries(b); ++i)
+            ASSERT_EQ(block[i], values[b * t->block_positions() + i]);
+    }
+    EXPECT_EQ(read(fast)->encoding(), Encoding::packed2);
+    t.reset();
+    // Packing turns one into the other, byte for byte, both ways.
+    const auto bytes_of = [](const std::filesystem::path& p) { return read_bytes(p); };
+    const auto small_bytes = bytes_of(small), fast_bytes = bytes_of(fast);
+    recompress_table(fast, spec, Compression::small);
+    EXPECT_EQ(bytes_of(fast), small_bytes);
+    recompress_table(fast, spec, Compression::fast);
+    EXPECT_EQ(bytes_of(fast), fast_bytes);
+}
+
+TEST(RunCode, AskedForItATableIsWrittenAsRunsWhateverTheSize) {
+    TempDir dir;
+    const TableSpec spec{VariantId::russian, kKvK, ValueKind::wdl};
+    const auto d = structured_values(russian_size(kKvK), 3, 9);
+    WriteOptions o;
+    o.encoding = Encoding::runs2;
+    const auto path = dir.path / "t.dtb";
+    write_table(path, spec, d.values, d.dont_care, o);
+    std::unique_ptr<TableReader> t;
+    std::string message;
+    ASSERT_EQ(TableReader::open(path, spec, t, message), ErrorCode::ok) << message;
+    EXPECT_EQ(t->encoding(), Encoding::runs2);
+    DecodeContext ctx;
+    EXPECT_EQ(t->verify(ctx, message), ErrorCode::ok) << message;
+    std::vector<std::uint16_t> block(t->block_positions());
+    ASSERT_EQ(t->decode_block(0, ctx, block.data(), message), ErrorCode::ok) << message;
+    for (std::uint32_t i = 0; i < t->block_entries(0); ++i) {
+        if (!d.dont_care[i]) {
+            EXPECT_EQ(block[i], d.values[i]) << i;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace dtb::test
