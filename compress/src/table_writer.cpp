@@ -1,6 +1,7 @@
 // The writer: fill don't-care entries, cut into blocks, encode, compress (in parallel: each
-// block is compressed on its own, so the bytes do not depend on the thread count), write
-// header, index, dictionary and frames under a temporary name, rename.
+// block is compressed on its own, so the bytes do not depend on the thread count) or, at the
+// small preset, also code as runs and keep the smaller; write header, index, dictionary (or
+// run code) and frames under a temporary name, rename.
 #include "dtb/compress/table_writer.hpp"
 
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_format (magicless frames), a stable parameter

@@ -107,7 +107,8 @@ struct TableHeader {
     std::uint8_t black_kings;       //  16
     std::uint8_t kind;              //  17 ValueKind
     std::uint8_t encoding;          //  18 Encoding
-    std::uint8_t zstd_level;        //  19 of the frames (0: not recorded, older files)
+    std::uint8_t zstd_level;        //  19 of the frames (0: not recorded, older files); runs2:
+                                    //  the level of the preset that wrote it
     std::uint32_t block_positions;  //  20 index entries per block
     std::uint64_t positions;        //  24 index entries of the table (White to move); a
                                     //     steps table's words (core/rules_value.hpp)
