@@ -159,6 +159,24 @@ RunFrames run_frames(std::size_t count, Values&& values) {
     return out;
 }
 
+std::size_t total_size(const std::vector<std::vector<unsigned char>>& v) {
+    std::size_t s = 0;
+    for (const auto& x : v) s += x.size();
+    return s;
+}
+
+// Puts the runs in place of the zstd frames and dictionary when they make the smaller file,
+// or whatever the size when `asked`: the one rule of write_table and recompress_table, which
+// must choose alike. Returns whether the runs were taken.
+bool take_runs(RunFrames&& runs, bool asked, std::vector<std::vector<unsigned char>>& frames,
+               std::vector<unsigned char>& dict) {
+    if (!asked && total_size(runs.frames) + runs.code.size() >= total_size(frames) + dict.size())
+        return false;
+    frames = std::move(runs.frames);
+    dict = std::move(runs.code);
+    return true;
+}
+
 // The largest value whose entry is not don't-care. A mask instead of a select, in a loop of
 // its own: gcc leaves a select in OpenMP's outlined reduction loop scalar, with a branch.
 template <class T>
@@ -172,12 +190,6 @@ T largest_stored(std::span<const T> values, std::span<const std::uint8_t> dont_c
 // Whether a table of this preset and encoding is also tried as Huffman-coded runs.
 bool runs_at(Compression c, Encoding e) {
     return c == Compression::small && e == Encoding::packed2;
-}
-
-std::size_t total_size(const std::vector<std::vector<unsigned char>>& v) {
-    std::size_t s = 0;
-    for (const auto& x : v) s += x.size();
-    return s;
 }
 
 // A dictionary trained on the blocks themselves (empty when training fails, as it does on
@@ -432,13 +444,9 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
     // The small preset codes a 2-bit table as runs too, and keeps the smaller.
     if (enc == Encoding::runs2 || (runs_at(o.compression, enc) && o.encoding == Encoding{0} &&
                                    o.level == 0 && !o.dictionary)) {
-        auto runs = run_frames<Scratch>(blocks, filled_block);
-        if (enc == Encoding::runs2 ||
-            total_size(runs.frames) + runs.code.size() < total_size(frames) + dict.size()) {
-            frames = std::move(runs.frames);
-            dict = std::move(runs.code);
+        if (take_runs(run_frames<Scratch>(blocks, filled_block), enc == Encoding::runs2, frames,
+                      dict))
             written = Encoding::runs2;
-        }
     }
 
     write_file(path, header_of(spec, kTableFormatVersion, o.form, written, bp, n, max_value, level),
@@ -481,11 +489,7 @@ void recompress_table(const std::filesystem::path& path, const TableSpec& expect
             detail::decode(Encoding::packed2, raw[b].data(), u.values.size(), u.values.data());
             return std::span<const std::uint16_t>(u.values);
         });
-        if (total_size(runs.frames) + runs.code.size() < total_size(frames)) {
-            frames = std::move(runs.frames);
-            code = std::move(runs.code);
-            enc = Encoding::runs2;
-        }
+        if (take_runs(std::move(runs), false, frames, code)) enc = Encoding::runs2;
     }
     // The source's format version: a version-1 table still stores its threatened positions.
     const TableHeader h = header_of(expected, t->format_version(), t->form(), enc,

@@ -152,12 +152,11 @@ TEST(RunCode, TheSmallPresetKeepsTheSmallerCoding) {
     EXPECT_EQ(read(fast)->encoding(), Encoding::packed2);
     t.reset();
     // Packing turns one into the other, byte for byte, both ways.
-    const auto bytes_of = [](const std::filesystem::path& p) { return read_bytes(p); };
-    const auto small_bytes = bytes_of(small), fast_bytes = bytes_of(fast);
+    const auto small_bytes = read_bytes(small), fast_bytes = read_bytes(fast);
     recompress_table(fast, spec, Compression::small);
-    EXPECT_EQ(bytes_of(fast), small_bytes);
+    EXPECT_EQ(read_bytes(fast), small_bytes);
     recompress_table(fast, spec, Compression::fast);
-    EXPECT_EQ(bytes_of(fast), fast_bytes);
+    EXPECT_EQ(read_bytes(fast), fast_bytes);
 }
 
 TEST(RunCode, AskedForItATableIsWrittenAsRunsWhateverTheSize) {
