@@ -363,17 +363,16 @@ void add_gen_command(CLI::App& app) {
         "plus manifest.json. A killed run resumes: finished tables are checked and kept,\n"
         "and solved again in memory only where a material still to solve needs them and\n"
         "the killed run did not leave their values in its scratch files.\n"
-        "--compression fast writes tables some 65 % larger in a third of the time (russian\n"
-        "up to 5 pieces, 2 threads: 10.2 s and 33.7 MB against 30.0 s and 20.6 MB; fast\n"
-        "tables also keep the values of threatened positions, which small ones leave out);\n"
-        "'dtb pack DIR' later makes them exactly what 'small' would have written. Check a\n"
-        "directory with 'dtb verify DIR'.\n"
+        "--compression fast writes larger tables in much less time (fast tables also keep\n"
+        "the values of threatened positions, which small ones leave out); 'dtb pack DIR'\n"
+        "later makes them exactly what 'small' would have written. Check a directory with\n"
+        "'dtb verify DIR'.\n"
         "Beside them it writes the values under the variant's draw counters (KKMvK.rules.dtb:\n"
-        "per position the value and the plies of counter it needs, RULES.md §2), under the\n"
-        "default rule set or the one --rules names (see 'dtb variants --json'), in some two\n"
-        "to three times the time of the pure tables (international up to 5 pieces: 146 s\n"
-        "without, 317 s with); --no-rules writes the pure tables only, --values wdl the WDL\n"
-        "tables alone (docs/performance.md has what that saves).\n"
+        "per position the value and the plies of counter it needs; the counters are in\n"
+        "docs/variants.md, the tables in docs/rules.md), under the default rule set or the\n"
+        "one --rules names (see 'dtb variants --json'), at more time and memory than the\n"
+        "pure tables; --no-rules writes the pure tables only, --values wdl the WDL tables\n"
+        "alone. docs/performance.md has what each option costs.\n"
         "A directory holds one variant's tables and one rule set's: another's is refused.\n"
         "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
         "runs) and refuses a run that needs more than the machine has, unless --force.\n"
@@ -397,7 +396,7 @@ void add_gen_command(CLI::App& app) {
         "tables/fast\n"
         "  dtb gen russian --pieces 4 --values wdl --out tables/wdl\n"
         "  dtb gen russian --pieces 7 --estimate      (what it needs; runs nothing)\n"
-        "  mpirun -np 4 --map-by node --bind-to none dtb gen russian --pieces 6 --out /shared/ru");
+        "  mpirun -np 4 --map-by node --bind-to none dtb gen russian --pieces 6 --out /nfs/ru");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
     cmd->add_option("--pieces", o->pieces, "Largest number of pieces")
         ->required()
