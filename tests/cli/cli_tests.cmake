@@ -1,6 +1,6 @@
 # The dtb command line as a user runs it: exit codes (0 ok, 1 failure, 2 bad input) and the
 # shape of the output. Each test runs expect_exit.cmake; all carry the label "cli".
-# Expected numbers come from REFERENCES.md.
+# Expected numbers come from docs/variants.md#published-counts.
 
 set(DTB_EXPECT_EXIT ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect_exit.cmake)
 

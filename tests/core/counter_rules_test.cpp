@@ -1,6 +1,6 @@
-// The counter rules of RULES.md §2 as each variant declares them (checked at compile time),
-// and the rule state's transitions on hand-built positions, each derived from the rule text
-// in the comment beside it.
+// The counter rules (docs/variants.md#draw-counters) as each variant declares them (checked at
+// compile time), and the rule state's transitions on hand-built positions, each derived from
+// the rule text in the comment beside it.
 #include <gtest/gtest.h>
 
 #include <string>

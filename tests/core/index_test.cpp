@@ -1,6 +1,6 @@
 // The index: rank and unrank are inverse on every valid entry, the block visitor walks the
 // valid entries in index order, and the number of positions per piece count equals the
-// closed formula (english: OEIS A055213, REFERENCES.md).
+// closed formula (english: OEIS A055213, docs/variants.md#published-counts).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -43,7 +43,8 @@ TEST(Index, EnglishCountsEqualTheClosedFormula) {
 }
 
 TEST(Index, RussianSmallSlicesHaveThePublishedSizes) {
-    // REFERENCES.md, "Small endings, russian": positions of each material, white to move.
+    // docs/variants.md#published-counts, "Small endings", russian: positions of each material,
+    // white to move.
     EXPECT_EQ(valid_positions<Russian>(*Material::parse("KvK")), 992u);
     EXPECT_EQ(valid_positions<Russian>(*Material::parse("MvM")), 760u);
     EXPECT_EQ(valid_positions<Russian>(*Material::parse("KMvK")), 26040u);

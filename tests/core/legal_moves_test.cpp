@@ -1,5 +1,6 @@
-// The "Legal moves in a position" tables of REFERENCES.md: the exact set of legal moves, as
-// move text, for positions that pin down a capture rule each.
+// The "Legal moves in a position" table of docs/variants.md#published-counts (from the FMJD
+// and FID rules' examples): the exact set of legal moves, as move text, for positions that
+// pin down a capture rule each.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -77,7 +78,7 @@ INSTANTIATE_TEST_SUITE_P(
                     LegalCase{"MostKings", "W:WK23:B19,K28", {"23x32"}},
                     LegalCase{"KingMetEarliest", "W:WK30:B10,12,18,K20,K26,27", {"30x5"}}));
 
-// Worked out from the rules (RULES.md), not from a published table.
+// Worked out from the rules (docs/variants.md#russian), not from a published table.
 
 // Russian start: the seven moves of the third row, written algebraically.
 TEST(RussianLegalMoves, StartPositionAlgebraic) {
@@ -85,15 +86,15 @@ TEST(RussianLegalMoves, StartPositionAlgebraic) {
               sorted({"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"}));
 }
 
-// Russian captures are written with ':' (RULES.md §3, russian style).
+// Russian captures are written with ':' (docs/variants.md#notation, russian style).
 TEST(RussianLegalMoves, CaptureWrittenWithColon) {
     EXPECT_EQ(sorted_move_texts<Russian>("W:Wc3:Bd4"), sorted({"c3:e5"}));
 }
 
-// Promotion in passing (RULES.md §1): the white man on f6 jumps e7 and lands on d8, the
-// last row. In russian it is crowned at once and goes on as a flying king down d8-a5 over
-// b6 (not adjacent to d8, so a man could not take it); e7 stays on the board until the end
-// of the capture, so the king cannot come back over it. In brazilian the man stays a man
+// Promotion in passing (docs/variants.md#russian): the white man on f6 jumps e7 and lands on
+// d8, the last row. In russian it is crowned at once and goes on as a flying king down d8-a5
+// over b6 (not adjacent to d8, so a man could not take it); e7 stays on the board until the
+// end of the capture, so the king cannot come back over it. In brazilian the man stays a man
 // and stops on d8.
 TEST(RussianLegalMoves, PromotionInPassingContinuesAsKing) {
     EXPECT_EQ(sorted_move_texts<Russian>("W:Wf6:Be7,b6"), sorted({"f6:a5"}));

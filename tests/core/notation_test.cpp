@@ -37,7 +37,7 @@ typename V::board::bb squares(std::initializer_list<int> numbers) {
 // ---------------------------------------------------------------------------------------
 // Round trips.
 
-// Men per side at the start and the side that moves first (RULES.md §1).
+// Men per side at the start and the side that moves first (docs/variants.md#common-ground).
 struct StartFacts {
     int men;
     Color first;
@@ -193,7 +193,8 @@ TEST(FenParse, AlgebraicInputForNumberedVariants) {
 TEST(FenParse, RussianNumbersAndAlgebraicOutput) {
     const auto p = parse_fen<Russian>("W:W22,K32:B11,1");
     EXPECT_TRUE(p == parse_fen<Russian>("W:Wc3,Kg1:Bf6,b8"));
-    // Written algebraically (RULES.md §3); the order within a side is not specified.
+    // Written algebraically (docs/variants.md#notation); the order within a side is not
+    // specified.
     const std::string text = write_fen(p);
     EXPECT_TRUE(text == "W:Wc3,Kg1:Bb8,f6" || text == "W:WKg1,c3:Bb8,f6" ||
                 text == "W:Wc3,Kg1:Bf6,b8" || text == "W:WKg1,c3:Bf6,b8")

@@ -1,8 +1,9 @@
-// Perft against the published counts of REFERENCES.md, both duplicate conventions, and the
-// colour symmetry of the move generator on random positions.
+// Perft against the published counts (docs/variants.md#published-counts, which names their
+// sources), both duplicate conventions, and the colour symmetry of the move generator on
+// random positions.
 //
-// Every expected number below is copied from REFERENCES.md (or follows from a statement
-// there, such as "same to d11"); none was taken from dtb's own output.
+// Every expected number below is copied from those published counts (or follows from a
+// statement there, such as "equal up to d11"); none was taken from dtb's own output.
 #include <gtest/gtest.h>
 
 #include "all_variants.hpp"
@@ -39,7 +40,7 @@ Counts with_keep(Counts drop, std::initializer_list<std::pair<int, std::uint64_t
     return drop;
 }
 
-// One line of a REFERENCES.md table. `keep` is empty where no "keep" counts are published.
+// One line of a published table. `keep` is empty where no "keep" counts are published.
 // Depths deeper than `default_depth` run only in the long suite.
 struct Row {
     std::string label;  // part of the test name: letters, digits, underscores
@@ -65,7 +66,7 @@ const Counts kFrisianKeep = {9, 81, 658, 3880, 21345, 103584, 550314, 2907905};
 const Counts kCanadianDrop = {11, 121, 1222, 10053, 79049, 584100, 4369366, 31839056};
 
 // Thai perft is published from the 12-man start with White first, not from thai's own
-// 8-man start (REFERENCES.md).
+// 8-man start (docs/variants.md#published-counts).
 constexpr std::string_view kThai12Man = "W:W21-32:B1-12";
 
 const std::vector<Row>& rows() {
@@ -152,8 +153,8 @@ TEST_P(PerftReference, Count) {
 INSTANTIATE_TEST_SUITE_P(Reference, PerftReference, testing::ValuesIn(cases(false)));
 INSTANTIATE_TEST_SUITE_P(ReferenceLong, PerftReference, testing::ValuesIn(cases(true)));
 
-// REFERENCES.md: for these variants "keep" equals "drop" up to depth 11 (the depth-11
-// counts themselves are not published, only their equality).
+// docs/variants.md#published-counts: for these variants "keep" equals "drop" up to depth 11
+// (the page gives their equality, not the depth-11 counts).
 struct KeepEqualsDropCase {
     std::string label;
     PerftFn fn;

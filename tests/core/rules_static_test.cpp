@@ -1,9 +1,11 @@
-// Compile-time checks of each variant's rule struct against RULES.md §1 and §3, and of the
-// board geometries. A wrong rule member fails the build, not just a test.
+// Compile-time checks of each variant's rule struct against docs/variants.md (the variants'
+// sections, #common-ground and #notation), and of the board geometries. A wrong rule member
+// fails the build, not just a test.
 //
-// Where RULES.md says "n/a (crowning ends the move)" (men capture forward only, or crowning
-// is declared to end the move), Promotion::stops and Promotion::end_of_move behave the
-// same: a man on the last row has no forward capture left. Only in_passing is excluded.
+// Where men capture forward only, or crowning is declared to end the move
+// (docs/variants.md#common-ground, "Promotion during a capture"), Promotion::stops and
+// Promotion::end_of_move behave the same: a man on the last row has no forward capture left.
+// Only in_passing is excluded.
 #include <gtest/gtest.h>
 
 #include <string_view>

@@ -1,7 +1,7 @@
 // Hand-built positions for the special rules of african, giveaway, thai, turkish, armenian
-// and frisian (RULES.md §1, seed 003). Every expected move list below was derived by hand
-// from the rules, square by square, as the comments show; none was copied from the
-// generator's output.
+// and frisian (docs/variants.md; Roberto's Rules of Draughts). Every expected move list below
+// was derived by hand from the rules, square by square, as the comments show; none was copied
+// from the generator's output.
 //
 // Square names used in the comments:
 //   8x8 numbered (english, african, giveaway, thai), White at the bottom:

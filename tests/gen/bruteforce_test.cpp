@@ -1,7 +1,7 @@
 // The generator against an independent brute-force solver (bruteforce_solver.hpp): WDL,
 // DTW and DTC of every position with up to 3 pieces of every variant (frisian with every
 // king-move streak), and up to 4 pieces on the 8x8 boards; published small-ending counts
-// (REFERENCES.md) against both.
+// (docs/variants.md#published-counts) against both.
 //
 // Long tests (name contains "Long", out of the default run): the other 8x8 variants with 4
 // pieces (gen_test_support.hpp says which run which), international with 4 pieces, and
@@ -143,7 +143,7 @@ TEST(BruteForceSolver, HandCheckedPositions) {
         expect_value(brute_value(bf, "B:Wc3:Bd4,Kh8"), Outcome::win, 1, 1, "russian B:Wc3:Bd4,Kh8");
         // Every move of the king in the corner stays on the long diagonal, where the king
         // on h8 takes it: lost in 2 plies, and the conversion comes on the second (one of
-        // the two K v K losses of REFERENCES.md).
+        // the two K v K losses of docs/variants.md#published-counts).
         expect_value(brute_value(bf, "W:WKa1:BKh8"), Outcome::loss, 2, 2, "russian W:WKa1:BKh8");
         // Off the long diagonal nothing is forced: a draw.
         EXPECT_EQ(brute_value(bf, "W:WKc1:BKh8").wdl, Outcome::draw);
@@ -213,7 +213,8 @@ TEST(BruteForceSolver, EnumerationAndKeys) {
     });
     EXPECT_TRUE(all_found);
     EXPECT_EQ(n, bf.size());
-    // REFERENCES.md: 3488 two-piece and 196032 three-piece positions with White to move.
+    // docs/variants.md#published-counts: 3488 two-piece and 196032 three-piece positions with
+    // White to move.
     EXPECT_EQ(bf.size(), std::size_t(2 * (3488 + 196032)));
 }
 
@@ -247,10 +248,10 @@ TEST(BruteForceSolver, WorklistMatchesPlainPasses) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Published counts (REFERENCES.md), white to move, against both solvers.
+// Published counts (docs/variants.md#published-counts), white to move, against both solvers.
 
 struct KnownCounts {
-    const char* name;  // as REFERENCES.md writes it
+    const char* name;  // as docs/variants.md#published-counts writes it
     Counts material;
     std::int64_t positions, wins, draws, losses;
 };

@@ -1,13 +1,14 @@
-// An independent oracle of the values UNDER THE COUNTER RULES (RULES.md §2), to check the
-// generator's and the rule state's handling of the draw counters against. It shares with
-// dtb nothing but the core move generator (MoveGen::generate, apply), Position, and the
-// rules as data (RuleSet, CounterRule, in_scope); it does not call rule_state.hpp's
+// An independent oracle of the values UNDER THE COUNTER RULES (docs/variants.md#draw-counters),
+// to check the generator's and the rule state's handling of the draw counters against. It
+// shares with dtb nothing but the core move generator (MoveGen::generate, apply), Position,
+// and the rules as data (RuleSet, CounterRule, in_scope); it does not call rule_state.hpp's
 // transitions (RuleState is only the type its answers are asked in).
 //
 //  1. Its own reading of the rules (namespace rules_reading): the counts of a material that
-//     has just arisen, and how each move changes them, written plainly from RULES.md §2 with
-//     the sentence each line implements. A count is a number of plies, or kIdle where the
-//     rule is not counting.
+//     has just arisen, and how each move changes them, written plainly from the rules as
+//     docs/variants.md#how-the-counters-combine states them, each line with the rule it
+//     implements in quotes. A count is a number of plies, or kIdle where the rule is not
+//     counting.
 //  2. The family: every position reachable by moves from every placement of some materials
 //     (optionally with their men only on the last rows before promotion), so it is closed
 //     under moves by construction. A successor whose side to move has no piece is the
@@ -85,7 +86,7 @@
 namespace dtb::test {
 
 // ---------------------------------------------------------------------------------------
-// 1. The rules, read from RULES.md §2.
+// 1. The rules, read from docs/variants.md#how-the-counters-combine.
 
 namespace rules_reading {
 

@@ -58,8 +58,8 @@ Position<V> random_material(std::mt19937_64& rng, const Counts& c) {
     return p;
 }
 
-// Materials where the counters of RULES.md §2 start, run, change scope and end, and some
-// that promote or capture into those.
+// Materials where the counters (docs/variants.md#draw-counters) start, run, change scope and
+// end, and some that promote or capture into those.
 const std::vector<Counts> kCounterMaterials = {
     {0, 3, 0, 1}, {1, 2, 0, 1}, {2, 1, 0, 1}, {3, 0, 0, 1}, {0, 2, 0, 1}, {1, 1, 0, 1},
     {2, 0, 0, 1}, {0, 1, 0, 1}, {1, 0, 0, 1}, {0, 1, 1, 0}, {1, 0, 1, 0}, {1, 1, 1, 1},
@@ -296,7 +296,7 @@ TEST(RulesOracle, PoolThreeKings) {
     expect_not_reached(o, p, {26});      // beyond 25: the game was over
 }
 
-// Portuguese force rule (seed 000 3.2.1b), alone in the set: 12 moves of the strong side
+// Portuguese force rule (FPD 3.2.1b), alone in the set: 12 moves of the strong side
 // "counted after the color of the three queens occupies the river", the capture included.
 // Houses: 1 h1, 2 f1, 4 b1, 5 g2, 7 c2, 11 d3; the river is 1-5-10-14-19-23-28-32.
 // White f1, b1, d3 (none on the river); Black h1. 2-5 wins in 3: the king on h1 must take

@@ -1,6 +1,6 @@
-// Values published by others (REFERENCES.md), probed through the library on positions it
-// enumerates itself: every placement of each small russian and english material, White to
-// move, counted as wins / draws / losses.
+// Reference values (docs/variants.md#published-counts), probed through the library on
+// positions it enumerates itself: every placement of each small russian and english material,
+// White to move, counted as wins / draws / losses.
 #include <array>
 
 #include "dtb/probe.hpp"
@@ -34,7 +34,8 @@ void check_counts(const std::filesystem::path& dir, const Counts& c) {
     EXPECT_EQ(n[3], c.losses) << c.material;
 }
 
-// REFERENCES.md, "Small endings, russian". The material names are dtb's (kings first).
+// docs/variants.md#published-counts, "Small endings", russian. The material names are dtb's
+// (kings first).
 TEST(ProbeReference, RussianSmallEndings) {
     const auto& dir = probe_fixture<Russian>(3).dir;
     for (const Counts& c :
@@ -49,7 +50,7 @@ TEST(ProbeReference, RussianSmallEndings) {
         check_counts<Russian>(dir, c);
 }
 
-// REFERENCES.md, "Small endings, english".
+// docs/variants.md#published-counts, "Small endings", english.
 TEST(ProbeReference, EnglishSmallEndings) {
     const auto& dir = probe_fixture<English>(2).dir;
     for (const Counts& c : {Counts{"KvK", 992, 230, 654, 108}, Counts{"KvM", 868, 331, 531, 6},

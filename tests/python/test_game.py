@@ -12,7 +12,8 @@ def test_variants_lists_every_name():
         assert v in names
 
 
-# Published perft counts (../shared/REFERENCES.md): russian and international from the start.
+# Published perft counts (docs/variants.md#published-counts): russian and international from
+# the start.
 @pytest.mark.parametrize(
     "variant, depth, count",
     [("russian", 1, 7), ("russian", 5, 7_482), ("international", 1, 9), ("international", 4, 4_265)],

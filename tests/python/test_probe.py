@@ -102,7 +102,7 @@ def test_rules_report_counts_every_position(russian):
     rows = russian.rules_report("KKvK")
     assert [r["side_to_move"] for r in rows] == ["white", "black"]
     white = rows[0]
-    # ../shared/REFERENCES.md: KK v K, white to move, 14880 positions, 5628 / 9252 / 0.
+    # docs/variants.md#published-counts: KK v K, white to move, 14880 positions, 5628 / 9252 / 0.
     assert white["positions"] == 14880
     assert white["pure"] == {"wins": 5628, "draws": 9252, "losses": 0}
     assert white["rules"]["wins"] <= white["pure"]["wins"]

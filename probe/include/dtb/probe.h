@@ -128,7 +128,7 @@ dtb_status dtb_best_moves(dtb_tb* tb, const char* fen, dtb_move* moves, size_t c
 dtb_status dtb_best_line(dtb_tb* tb, const char* fen, dtb_move* moves, size_t capacity,
                          size_t* count);
 
-/* ---- Under the draw counters (RULES.md section 2) ----
+/* ---- Under the draw counters (docs/variants.md#draw-counters) ----
  *
  * The tables of `dtb gen` also hold the values under the variant's force and move-count
  * rules, for one rule set (dtb_rule_set(); e.g. russian "fmjd64"). The counters of a position

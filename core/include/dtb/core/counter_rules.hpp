@@ -1,6 +1,6 @@
-// The vocabulary of the draw counters (RULES.md §2): what a counter counts, where it runs,
-// what restarts it and where it draws. Each variant (variants/*.hpp) lists its rules as a
-// `RuleSet` of these, one entry per rule, each citing its article.
+// The vocabulary of the draw counters (docs/variants.md#draw-counters): what a counter
+// counts, where it runs, what restarts it and where it draws. Each variant (variants/*.hpp)
+// lists its rules as a `RuleSet` of these, one entry per rule, each citing its article.
 #pragma once
 
 #include <array>
@@ -14,7 +14,7 @@
 
 namespace dtb {
 
-// What restarts a count (RULES.md §2 "How the rules combine").
+// What restarts a count (docs/variants.md#how-the-counters-combine).
 enum class CounterKind : std::uint8_t {
     progress,  // plies since the last capture or man move (promotions included)
     balance,   // plies since the last capture or promotion (russian 7.2.6)
@@ -75,7 +75,8 @@ struct CounterRule {
 inline constexpr int kMaxCounterRules = 6;
 
 // A variant's counter rules under one reading. The first set a variant lists is its default;
-// the others are the named options of RULES.md (brazilian `fmjd64`, spanish `portuguese`).
+// the others are named options (docs/variants.md#draw-counters: brazilian `fmjd64`, spanish
+// `portuguese`).
 struct RuleSet {
     std::string_view name;
     std::string_view summary;

@@ -1,5 +1,6 @@
 // Perft: the number of move sequences of a given length, counted with the last ply bulk-
-// counted (moves counted, not made). Exact against published counts (REFERENCES.md).
+// counted (moves counted, not made). Exact against published counts
+// (docs/variants.md#published-counts).
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,8 @@
-// The state of a variant's draw counters and how a move changes it (RULES.md §2 "How the
-// rules combine"). One count per rule of the rule set, in plies, or `kIdle` where the rule is
-// not counting: out of its scope, or in it but not (yet) counting — the portuguese force
-// count before a king reaches the river, russian 7.2.7 when the lone king stood off the long
-// diagonal as the scope was entered.
+// The state of a variant's draw counters and how a move changes it
+// (docs/variants.md#how-the-counters-combine). One count per rule of the rule set, in plies,
+// or `kIdle` where the rule is not counting: out of its scope, or in it but not (yet)
+// counting — the portuguese force count before a king reaches the river, russian 7.2.7 when
+// the lone king stood off the long diagonal as the scope was entered.
 #pragma once
 
 #include <algorithm>

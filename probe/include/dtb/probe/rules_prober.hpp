@@ -1,5 +1,6 @@
-// Probing under the draw counters (RULES.md §2): the value of a position at a state of its
-// variant's counters, from the rules tables `dtb gen` writes beside the pure ones.
+// Probing under the draw counters (docs/variants.md#draw-counters, docs/rules.md): the value
+// of a position at a state of its variant's counters, from the rules tables `dtb gen` writes
+// beside the pure ones.
 //
 // A rules table entry (core/rules_value.hpp) holds the position's WDL and its budget: the
 // fewest plies the binding counter must leave for that win (or that loss) to hold. The table

@@ -1,5 +1,6 @@
 // African-American straight checkers: english with flying kings.
-// Source: seed 003 ("Rules of African-American Straight Checkers"), RULES.md §1.
+// docs/variants.md#african. Source: Roberto's Rules of Draughts, "Rules of African-American
+// Straight Checkers" (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -15,7 +16,7 @@ struct African : English {
     static constexpr int pdn_gametype = 0;                        // no PDN GameType assigned
     static constexpr Range king_range = Range::flying;            // (8) long-range king
     static constexpr Landing king_landing = Landing::any_beyond;  // (9) any square beyond
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kFortyMoves};
 };
 

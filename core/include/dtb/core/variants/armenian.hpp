@@ -1,5 +1,6 @@
 // Armenian draughts (tama): turkish with diagonal man steps and eight-way king moves.
-// Source: seed 003 ("Rules of Armenian Draughts"), RULES.md §1.
+// docs/variants.md#armenian. Source: Roberto's Rules of Draughts, "Rules of Armenian
+// Draughts" (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -16,8 +17,8 @@ struct Armenian : Turkish {
     // (4) forward, diagonally forward or sideways.
     static constexpr DirSet man_moves = dirs({Dir::n, Dir::ne, Dir::nw, Dir::e, Dir::w});
     static constexpr DirSet king_moves = kAllDirs;  // (8) eight directions, flying
-    // Captures stay orthogonal, as in turkish (RULES.md §1).
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // Captures stay orthogonal, as in turkish (docs/variants.md#armenian).
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kNoCounters};
 };
 

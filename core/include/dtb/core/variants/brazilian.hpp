@@ -1,5 +1,6 @@
 // Brazilian draughts: international rules on the 8x8 board.
-// Sources: seed 002 (Brazilian rules), seed 003 ("Rules of Brazilian Draughts"), RULES.md §1.
+// docs/variants.md#brazilian. Sources: Wikipedia, "Brazilian draughts"; Roberto's Rules of
+// Draughts, "Rules of Brazilian Draughts" (RR, rule numbers in parentheses); CBD.
 #pragma once
 
 #include <array>
@@ -11,24 +12,23 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kBrazilianCounters = rule_set("cbd", "CBD: 20 moves each with kings only",
-                                                       CounterRule{.name = "kings-only",
-                                                                   .article = "CBD (RULES.md §2)",
-                                                                   .kind = CounterKind::progress,
-                                                                   .moves = 20});
+inline constexpr RuleSet kBrazilianCounters = rule_set(
+    "cbd", "CBD: 20 moves each with kings only",
+    CounterRule{
+        .name = "kings-only", .article = "CBD", .kind = CounterKind::progress, .moves = 20});
 
 struct Brazilian : Pool {
     static constexpr std::string_view name = "brazilian";
     static constexpr int pdn_gametype = 26;
     static constexpr std::string_view start = "W:W21-32:B1-12";
-    static constexpr Color first_player = Color::white;  // seed 002 "light pieces first"
-    // seed 003 Brazilian (13), seed 002: the maximum number of pieces, men and kings equal.
+    static constexpr Color first_player = Color::white;  // Wikipedia: "light pieces first"
+    // RR Brazilian (13), Wikipedia: the maximum number of pieces, men and kings equal.
     static constexpr Precedence precedence = Precedence::most_pieces;
-    // seed 002 "Crowning": a man passing the last row during a capture stays a man.
+    // Wikipedia "Crowning": a man passing the last row during a capture stays a man.
     static constexpr Promotion promotion = Promotion::end_of_move;
-    static constexpr bool algebraic_output = true;  // RULES.md §3
+    static constexpr bool algebraic_output = true;  // docs/variants.md#notation
     static constexpr char capture_mark = ':';
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kBrazilianCounters, RuleSet{kRussianCounters}};
 };
 

@@ -1,5 +1,6 @@
 // Canadian draughts: international rules on 12x12.
-// Source: seed 003 ("Rules of Canadian Draughts"), RULES.md §1.
+// docs/variants.md#canadian. Source: Roberto's Rules of Draughts, "Rules of Canadian Draughts"
+// (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -15,7 +16,7 @@ struct Canadian : International {
     static constexpr int pdn_gametype = 27;
     using board = Board12x12;                                    // (1) 12x12, 72 dark squares
     static constexpr std::string_view start = "W:W43-72:B1-30";  // (2) 30 men on 5 rows
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kFmjdCounters};
 };
 

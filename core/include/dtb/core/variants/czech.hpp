@@ -1,6 +1,7 @@
 // Czech draughts (also 8-man Czech): spanish movement on the russian board orientation,
 // free choice of capture except that a king must capture if one can.
-// Source: seed 003 ("Rules of Czech Draughts"), RULES.md §1.
+// docs/variants.md#czech. Source: Roberto's Rules of Draughts, "Rules of Czech Draughts"
+// (RR, rule numbers in parentheses; the others are those of its spanish list).
 #pragma once
 
 #include <array>
@@ -11,12 +12,11 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kCzechCounters =
-    rule_set("standard", "15 moves each with kings only",
-             CounterRule{.name = "kings-only",
-                         .article = "Czech rules (RULES.md §2)",
-                         .kind = CounterKind::progress,
-                         .moves = 15});
+inline constexpr RuleSet kCzechCounters = rule_set("standard", "15 moves each with kings only",
+                                                   CounterRule{.name = "kings-only",
+                                                               .article = "Czech rules",
+                                                               .kind = CounterKind::progress,
+                                                               .moves = 15});
 
 struct Czech : Spanish {
     static constexpr std::string_view name = "czech";
@@ -25,9 +25,9 @@ struct Czech : Spanish {
     static constexpr std::string_view start = "W:W21-32:B1-12";
     static constexpr Precedence precedence = Precedence::king_first;  // (13-14), (15)
     static constexpr Numbering numbering = Numbering::top_left;
-    static constexpr bool algebraic_output = true;  // RULES.md §3
+    static constexpr bool algebraic_output = true;  // docs/variants.md#notation
     static constexpr char capture_mark = ':';
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kCzechCounters};
 };
 

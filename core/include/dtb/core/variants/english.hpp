@@ -1,6 +1,6 @@
 // English draughts / American straight checkers (also restriction and 11-man ballot, which
-// differ only in how the opening is chosen). Source: seed 003 ("Rules of American Straight
-// Checkers", rule numbers in parentheses), RULES.md §1.
+// differ only in how the opening is chosen), docs/variants.md#english. Source: Roberto's Rules
+// of Draughts, "Rules of American Straight Checkers" (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -12,7 +12,7 @@
 
 namespace dtb {
 
-// WCDF 40-move rule: a claim rule, scored as if it were always claimed (RULES.md §2).
+// WCDF 40-move rule: a claim rule, scored as if it were always claimed (docs/variants.md#english).
 inline constexpr RuleSet kFortyMoves =
     rule_set("standard", "40 moves each without a man move or a capture",
              CounterRule{.name = "no-progress",
@@ -22,7 +22,7 @@ inline constexpr RuleSet kFortyMoves =
 
 struct English {
     static constexpr std::string_view name = "english";
-    static constexpr int pdn_gametype = 21;                        // RULES.md §3
+    static constexpr int pdn_gametype = 21;                        // docs/variants.md#notation
     using board = Board8x8;                                        // (1)
     static constexpr bool mirrored = false;                        // (1) single corner lower left
     static constexpr std::string_view start = "B:W21-32:B1-12";    // (2)
@@ -44,7 +44,7 @@ struct English {
     static constexpr bool algebraic_output = false;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kFortyMoves};
 };
 

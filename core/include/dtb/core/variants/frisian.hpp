@@ -1,5 +1,6 @@
-// Frisian draughts. Source: seed 003 ("Rules of Frisian Draughts"), RULES.md §1 (which
-// takes the official value rule over the seed's summary).
+// Frisian draughts (docs/variants.md#frisian). Sources: the Frisian rules; Roberto's Rules of
+// Draughts, "Rules of Frisian Draughts" (RR), whose summary of the capture precedence dtb does
+// not follow (the official value rule instead).
 #pragma once
 
 #include <array>
@@ -15,12 +16,12 @@ namespace dtb {
 inline constexpr RuleSet kFrisianCounters =
     rule_set("standard", "two kings against one: 7 moves each; king against king: 2 moves each",
              CounterRule{.name = "two-kings",
-                         .article = "Frisian rules (RULES.md §2)",
+                         .article = "Frisian rules",
                          .kind = CounterKind::force,
                          .scope = {ScopeKind::against_lone_king, 2, 2, true},
                          .moves = 7},
              CounterRule{.name = "king-v-king",
-                         .article = "Frisian rules (RULES.md §2)",
+                         .article = "Frisian rules",
                          .kind = CounterKind::force,
                          .scope = {ScopeKind::against_lone_king, 1, 1, true},
                          .moves = 2});
@@ -41,13 +42,13 @@ struct Frisian : International {
     static constexpr DirSet king_captures = kAllDirs;  // kings capture in eight directions
     static constexpr DirSet king_moves = kDiagonal;    // non-capturing moves diagonal only
     // Highest value, a king worth more than one man and less than two; on equal value a
-    // king must capture (RULES.md §1, official rule; seed 003 (13), (14) differ).
+    // king must capture (the official rule, docs/variants.md#frisian; RR (13), (14) differ).
     static constexpr Precedence precedence = Precedence::frisian_value;
     // A side that still has men may not make more than 3 consecutive non-capturing moves
-    // with the same king (seed 003, last two rules).
+    // with the same king (RR Frisian, last two rules).
     static constexpr int king_streak_limit = 3;
     using extra_state = KingStreak;
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kFrisianCounters};
 };
 

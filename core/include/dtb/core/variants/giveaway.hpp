@@ -1,5 +1,6 @@
 // Giveaway checkers: english rules, inverted goal.
-// Source: seed 003 ("Rules of Giveaway Checkers"), RULES.md §1.
+// docs/variants.md#giveaway. Source: Roberto's Rules of Draughts, "Rules of Giveaway
+// Checkers".
 #pragma once
 
 #include <array>
@@ -14,7 +15,7 @@ struct Giveaway : English {
     static constexpr std::string_view name = "giveaway";
     static constexpr int pdn_gametype = 0;        // no PDN GameType assigned
     static constexpr Goal goal = Goal::giveaway;  // the player who cannot move wins
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kNoCounters};
 };
 

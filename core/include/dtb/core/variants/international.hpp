@@ -1,5 +1,5 @@
-// International draughts. Source: seed 003 ("Rules of International Draughts", rule
-// numbers in parentheses), FMJD rules, RULES.md §1.
+// International draughts (docs/variants.md#international). Sources: FMJD rules; Roberto's
+// Rules of Draughts, "Rules of International Draughts" (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -28,7 +28,7 @@ inline constexpr RuleSet kFmjdCounters = rule_set(
 
 struct International {
     static constexpr std::string_view name = "international";
-    static constexpr int pdn_gametype = 20;                        // RULES.md §3
+    static constexpr int pdn_gametype = 20;                        // docs/variants.md#notation
     using board = Board10x10;                                      // (1) 10x10, 50 dark squares
     static constexpr bool mirrored = false;                        // (1) single corner lower left
     static constexpr std::string_view start = "W:W31-50:B1-20";    // (2) 20 men on 4 rows
@@ -50,7 +50,7 @@ struct International {
     static constexpr bool algebraic_output = false;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kFmjdCounters};
 };
 

@@ -1,4 +1,5 @@
-// Italian draughts. Source: seed 003 ("Rules of Italian Draughts"), RULES.md §1.
+// Italian draughts (docs/variants.md#italian). Sources: Roberto's Rules of Draughts, "Rules of
+// Italian Draughts" (RR, rule numbers in parentheses); FID, Regolamento tecnico.
 #pragma once
 
 #include <array>
@@ -9,12 +10,10 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kItalianCounters =
-    rule_set("standard", "40 moves each without a man move or a capture",
-             CounterRule{.name = "no-progress",
-                         .article = "FID (RULES.md §2)",
-                         .kind = CounterKind::progress,
-                         .moves = 40});
+inline constexpr RuleSet kItalianCounters = rule_set(
+    "standard", "40 moves each without a man move or a capture",
+    CounterRule{
+        .name = "no-progress", .article = "FID", .kind = CounterKind::progress, .moves = 40});
 
 struct Italian : English {
     static constexpr std::string_view name = "italian";
@@ -23,11 +22,12 @@ struct Italian : English {
     static constexpr std::string_view start = "W:W21-32:B1-12";
     static constexpr Color first_player = Color::white;  // (3)
     static constexpr bool man_captures_king = false;     // (11) a man never jumps a king
-    // (12), (13), (12), then "a king jumped the earliest possible": pieces, capture with a
-    // king, most kings, earliest king.
+    // (12), (13), (12), then "a king jumped the earliest possible" (FID 6.6-6.9): pieces,
+    // capture with a king, most kings, earliest king.
     static constexpr Precedence precedence = Precedence::italian;
-    static constexpr Numbering numbering = Numbering::top_left;  // 1 = top left (RULES.md)
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // 1 = the top-left dark square (docs/variants.md#notation).
+    static constexpr Numbering numbering = Numbering::top_left;
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kItalianCounters};
 };
 

@@ -1,5 +1,5 @@
-// American pool checkers. Source: seed 003 ("Rules of American Pool Checkers", rule numbers
-// in parentheses), RULES.md §1.
+// American pool checkers (docs/variants.md#pool). Sources: Roberto's Rules of Draughts,
+// "Rules of American Pool Checkers" (RR, rule numbers in parentheses); APCA for the counter.
 #pragma once
 
 #include <array>
@@ -14,7 +14,7 @@ namespace dtb {
 inline constexpr RuleSet kPoolCounters =
     rule_set("apca", "APCA: three kings must beat one within 13 moves",
              CounterRule{.name = "three-kings",
-                         .article = "APCA (RULES.md §2)",
+                         .article = "APCA",
                          .kind = CounterKind::force,
                          .scope = {ScopeKind::against_lone_king, 3, 3, true},
                          .moves = 13,
@@ -22,7 +22,7 @@ inline constexpr RuleSet kPoolCounters =
 
 struct Pool {
     static constexpr std::string_view name = "pool";
-    static constexpr int pdn_gametype = 23;                         // PDN GameType (RULES.md §3)
+    static constexpr int pdn_gametype = 23;                         // docs/variants.md#notation
     using board = Board8x8;                                         // (1) 8x8, dark squares only
     static constexpr bool mirrored = false;                         // (1) single corner lower left
     static constexpr std::string_view start = "B:W21-32:B1-12";     // (2) 12 men on 3 rows
@@ -44,7 +44,7 @@ struct Pool {
     static constexpr bool algebraic_output = false;  // numeric squares in FEN and moves
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kPoolCounters};
 };
 

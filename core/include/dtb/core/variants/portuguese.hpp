@@ -1,5 +1,6 @@
-// Portuguese draughts: the same movement and capture as spanish (RULES.md §1); the two
-// differ in their draw counters. Source: seed 000 (Portuguese rules, article numbers).
+// Portuguese draughts: the same movement and capture as spanish; the two differ in their
+// draw counters (docs/variants.md#portuguese). Source: FPD, Regras do Jogo de Damas
+// Clássicas (Federação Portuguesa de Damas), article numbers.
 #pragma once
 
 #include <array>
@@ -13,11 +14,11 @@ namespace dtb {
 struct Portuguese : Spanish {
     static constexpr std::string_view name = "portuguese";
     static constexpr int pdn_gametype = 28;
-    // seed 000, 2.1.5: the lower right corner of each player is dark (board mirrored);
+    // FPD 2.1.5: the lower right corner of each player is dark (board mirrored);
     // 2.1.3: houses numbered from White's lower right.  Inherited from Spanish.
-    // seed 000, 2.2.7 ff.: men capture forward only, kings fly, the law of quantity and then
+    // FPD 2.2.7 ff.: men capture forward only, kings fly, the law of quantity and then
     // of quality (most pieces, then most kings) -- inherited from Spanish.
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kPortugueseCounters};
 };
 

@@ -1,5 +1,6 @@
 // Russian draughts: pool checkers with White first and promotion in passing.
-// Sources: seed 001 (Russian rules), seed 003 ("Rules of Russian Draughts"), RULES.md §1.
+// docs/variants.md#russian. Sources: the FMJD-64 rules (Russian draughts); Roberto's Rules
+// of Draughts, "Rules of Russian Draughts" (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -10,8 +11,8 @@
 
 namespace dtb {
 
-// FMJD-64 article 7.2 (seed 001). "30/60 moves" of 7.2.6 are taken per side, as the main
-// playing sites count them (RULES.md §2).
+// FMJD-64 article 7.2 (docs/variants.md#russian). "30/60 moves" of 7.2.6 are taken per side,
+// as the main playing sites count them (docs/variants.md#how-the-counters-combine).
 inline constexpr RuleSet kRussianCounters =
     rule_set("fmjd64", "FMJD-64 7.2.4-7.2.8",
              CounterRule{.name = "kings-only",
@@ -49,13 +50,13 @@ struct Russian : Pool {
     static constexpr std::string_view name = "russian";
     static constexpr int pdn_gametype = 25;
     static constexpr std::string_view start = "W:W21-32:B1-12";
-    static constexpr Color first_player = Color::white;  // seed 003 Russian (3)
-    // seed 003 Russian (7), seed 001: a man reaching the last row in a capture becomes a king
-    // and goes on capturing as a king.
+    static constexpr Color first_player = Color::white;  // RR Russian (3)
+    // RR Russian (7), FMJD-64: a man reaching the last row in a capture becomes a king and
+    // goes on capturing as a king.
     static constexpr Promotion promotion = Promotion::in_passing;
-    static constexpr bool algebraic_output = true;  // RULES.md §3: a1..h8
+    static constexpr bool algebraic_output = true;  // docs/variants.md#notation: a1..h8
     static constexpr char capture_mark = ':';       // russian style e3:c5
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kRussianCounters};
 };
 

@@ -1,5 +1,5 @@
-// Spanish draughts. Source: seed 003 ("Rules of Spanish Draughts", rule numbers in
-// parentheses), RULES.md §1.
+// Spanish draughts (docs/variants.md#spanish). Source: Roberto's Rules of Draughts, "Rules
+// of Spanish Draughts" (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -11,16 +11,16 @@
 
 namespace dtb {
 
-// Portuguese rules, seed 000, 3.2.1 (also spanish's `portuguese` option). The force count is not
-// restarted when the kings leave the river (RULES.md §2).
+// Portuguese rules, FPD 3.2.1 (also spanish's `portuguese` option). The force count is not
+// restarted when the kings leave the river (docs/variants.md#how-the-counters-combine).
 inline constexpr RuleSet kPortugueseCounters =
     rule_set("standard", "3.2.1a twenty moves, 3.2.1b force rule counted from the river",
              CounterRule{.name = "twenty-moves",
-                         .article = "seed 000, 3.2.1a",
+                         .article = "FPD 3.2.1a",
                          .kind = CounterKind::progress,
                          .moves = 20},
              CounterRule{.name = "force",
-                         .article = "seed 000, 3.2.1b",
+                         .article = "FPD 3.2.1b",
                          .kind = CounterKind::force,
                          .scope = {ScopeKind::against_lone_king, 3, 3, true},
                          .moves = 12,
@@ -29,7 +29,7 @@ inline constexpr RuleSet kPortugueseCounters =
 
 struct Spanish {
     static constexpr std::string_view name = "spanish";
-    static constexpr int pdn_gametype = 24;                        // RULES.md §3
+    static constexpr int pdn_gametype = 24;                        // docs/variants.md#notation
     using board = Board8x8;                                        // (1)
     static constexpr bool mirrored = true;                         // (1) single corner lower RIGHT
     static constexpr std::string_view start = "W:W1-12:B21-32";    // (2)
@@ -47,12 +47,12 @@ struct Spanish {
     static constexpr Precedence precedence = Precedence::most_pieces_then_kings;  // (13), (14)
     static constexpr int king_streak_limit = 0;
     static constexpr Goal goal = Goal::normal;  // (16)
-    // Houses 1..32 from White's lower right, right to left, upwards (seed 000, 2.1.3).
+    // Houses 1..32 from White's lower right, right to left, upwards (FPD 2.1.3).
     static constexpr Numbering numbering = Numbering::bottom_right;
     static constexpr bool algebraic_output = false;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kNoCounters,
                                              renamed(kPortugueseCounters, "portuguese")};
 };

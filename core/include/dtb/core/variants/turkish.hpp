@@ -1,5 +1,5 @@
-// Turkish draughts. Source: seed 003 ("Rules of Turkish Draughts", rule numbers in
-// parentheses), RULES.md §1.
+// Turkish draughts (docs/variants.md#turkish). Source: Roberto's Rules of Draughts, "Rules of
+// Turkish Draughts" (RR, rule numbers in parentheses).
 #pragma once
 
 #include <array>
@@ -14,14 +14,14 @@ namespace dtb {
 inline constexpr RuleSet kTurkishCounters =
     rule_set("standard", "one piece against one: 2 moves each",
              CounterRule{.name = "one-each",
-                         .article = "Turkish rules (RULES.md §2)",
+                         .article = "Turkish rules",
                          .kind = CounterKind::force,
                          .scope = {ScopeKind::one_piece_each},
                          .moves = 2});
 
 struct Turkish {
     static constexpr std::string_view name = "turkish";
-    static constexpr int pdn_gametype = 30;  // RULES.md §3
+    static constexpr int pdn_gametype = 30;  // docs/variants.md#notation
     using board = Board8x8Full;              // (1), (3) all 64 squares
     static constexpr bool mirrored = false;
     // (2) 16 men each on the second and third rows.
@@ -37,8 +37,8 @@ struct Turkish {
     static constexpr Range king_range = Range::flying;                      // (8)
     static constexpr Landing king_landing = Landing::any_beyond;            // (9)
     static constexpr Removal removal = Removal::immediate;                  // (11)
-    static constexpr bool turn_180 = false;                         // RULES.md: no 180-degree turn
-    static constexpr Promotion promotion = Promotion::end_of_move;  // (7) ends its move there
+    static constexpr bool turn_180 = false;  // no 180-degree turn (docs/variants.md#turkish)
+    static constexpr Promotion promotion = Promotion::end_of_move;     // (7) ends its move there
     static constexpr Precedence precedence = Precedence::most_pieces;  // (13), (14)
     static constexpr int king_streak_limit = 0;
     static constexpr Goal goal = Goal::normal;  // (15)
@@ -46,7 +46,7 @@ struct Turkish {
     static constexpr bool algebraic_output = true;
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
-    // RULES.md §2: the counter rules, the default first, then the named options.
+    // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
     static constexpr std::array rule_sets = {kTurkishCounters};
 };
 
