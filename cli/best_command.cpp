@@ -1,8 +1,10 @@
 // dtb best: the principal variation of a won or lost position, to the end of the game.
+#include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
-#include "best_answer.hpp"
+#include "answer_format.hpp"
+#include "counters_cli.hpp"
+#include "probe_cli.hpp"
 
 namespace dtb::cli {
 
@@ -14,91 +16,62 @@ struct BestOptions {
     std::string fen;
     bool json = false;
     bool pure = false;
-    CounterOptions counters;
+    probe::CounterInput counters;
 };
 
-template <class Moves>
-void print_drawing_moves(Color side, const char* value, const Moves& moves) {
-    std::cout << side_name(side) << " to move: " << value << "; moves that keep the draw:";
-    for (const auto& m : drawing_moves(moves)) std::cout << " " << m.template get<std::string>();
+void print_drawing_moves(const probe::LineAnswer& a, const char* value) {
+    std::cout << side_name(a.side) << " to move: " << value << "; moves that keep the draw:";
+    for (const auto& m : a.drawing_moves) std::cout << " " << m;
     std::cout << "\n";
 }
 
 // Frisian: the mover's run of moves with one king after its move, where it has one.
-template <class V>
-std::string king_run_text(const Position<V>& after, Color mover) {
-    if constexpr (kHasKingStreaks<V>) {
-        const int n = after.extra.count[static_cast<int>(mover)];
-        if (n > 0)
-            return "  (king run " + std::to_string(n) + "/" + std::to_string(V::king_streak_limit) +
-                   ")";
-    }
-    return "";
+std::string king_run_text(const probe::LineStep& step, Color mover) {
+    if (!step.king_streaks) return "";
+    const auto& run = step.king_streaks->run[static_cast<int>(mover)];
+    if (!run || run->moves == 0) return "";
+    return "  (king run " + std::to_string(run->moves) + "/" +
+           std::to_string(step.king_streaks->limit) + ")";
 }
 
 // The line that wins within the counters (or keeps the draw they give).
-template <class V>
-void print_line(const RulesLine<V>& a) {
-    const RuleSet& set = a.rules.rule_set();
-    const Position<V>& p = a.counted.position;
-    std::cout << write_fen(p) << "\ncounters (" << set.name
-              << "): " << state_text(set, a.counted.state, p) << "\n";
-    if constexpr (kHasKingStreaks<V>) std::cout << king_streaks_text(p) << "\n";
-    if (a.value.wdl == Wdl::draw)
-        return print_drawing_moves(p.side, "draw under the counters", a.moves);
-    const Color winner = a.value.wdl == Wdl::win ? p.side : ~p.side;
-    std::cout << side_name(p.side) << " to move: " << to_string(a.value.wdl)
+void print_counted_line(const probe::LineAnswer& a) {
+    std::cout << a.fen << "\ncounters (" << a.rule_set << "): " << counters_text(a.counters)
+              << "\n";
+    if (a.king_streaks) std::cout << king_streaks_text(*a.king_streaks) << "\n";
+    if (a.value.wdl == Wdl::draw) return print_drawing_moves(a, "draw under the counters");
+    const Color winner = a.value.wdl == Wdl::win ? a.side : ~a.side;
+    std::cout << side_name(a.side) << " to move: " << to_string(a.value.wdl)
               << " under the counters in " << plies_text((long long)a.line.size()) << "; "
               << side_name(winner) << " wins\n";
-    Color mover = p.side;
+    Color mover = a.side;
     int ply = 0;
-    Position<V> cur = p;
     for (const auto& m : a.line) {
-        cur = apply(cur, m.move.move);
-        std::printf("%3d. %-5s %-12s budget %-3d %s%s\n", ++ply, side_name(mover), m.text.c_str(),
-                    m.after.budget, state_text(set, m.state, cur).c_str(),
-                    king_run_text(cur, mover).c_str());
+        std::printf("%3d. %-5s %-12s budget %-3d %s%s\n", ++ply, side_name(mover), m.move.c_str(),
+                    m.budget, counters_text(m.counters).c_str(), king_run_text(m, mover).c_str());
         mover = ~mover;
     }
     std::cout << side_name(mover) << " has no move and loses\n";
 }
 
 // The pure line, by DTW.
-template <class V>
-void print_line(const PureLine<V>& a) {
-    const Position<V>& p = a.position;
+void print_pure_line(const probe::LineAnswer& a) {
     const Value& v = a.value;
-    std::cout << write_fen(p) << "\n";
-    if constexpr (kHasKingStreaks<V>) std::cout << king_streaks_text(p) << "\n";
-    if (v.wdl == Wdl::draw)
-        return print_drawing_moves(p.side, "draw (no forced end of the game)", a.moves);
-    const Color winner = v.wdl == Wdl::win ? p.side : ~p.side;
-    std::cout << side_name(p.side) << " to move: " << to_string(v.wdl) << " in "
+    std::cout << a.fen << "\n";
+    if (a.king_streaks) std::cout << king_streaks_text(*a.king_streaks) << "\n";
+    if (v.wdl == Wdl::draw) return print_drawing_moves(a, "draw (no forced end of the game)");
+    const Color winner = v.wdl == Wdl::win ? a.side : ~a.side;
+    std::cout << side_name(a.side) << " to move: " << to_string(v.wdl) << " in "
               << plies_text(v.dtw) << " (dtc " << v.dtc << "); " << side_name(winner) << " wins\n";
-    Color mover = p.side;
+    Color mover = a.side;
     int ply = 0;
-    Position<V> cur = p;
     for (const auto& m : a.line) {
-        cur = apply(cur, m.move.move);
-        std::printf("%3d. %-5s %-12s dtw %d%s\n", ++ply, side_name(mover), m.text.c_str(),
-                    int(m.after.dtw), king_run_text(cur, mover).c_str());
+        std::printf("%3d. %-5s %-12s dtw %d%s\n", ++ply, side_name(mover), m.move.c_str(),
+                    int(m.pure.dtw), king_run_text(m, mover).c_str());
         mover = ~mover;
     }
     std::cout << side_name(mover) << " "
-              << (V::goal == Goal::giveaway ? "has no move and wins" : "has no move and loses")
-              << "\n";
-}
-
-template <class V>
-void run(const BestOptions& o, const probe::Tablebase& tb) {
-    if (o.json) {
-        std::cout << best_json<V>(tb, o.fen, o.counters, o.pure).dump(2) << "\n";
-        return;
-    }
-    if constexpr (V::goal != Goal::giveaway) {
-        if (!o.pure) return print_line(rules_line<V>(tb, o.fen, o.counters));
-    }
-    print_line(pure_line<V>(tb, o.fen));
+              << (a.no_move_wins ? "has no move and wins" : "has no move and loses") << "\n";
 }
 
 }  // namespace
@@ -130,7 +103,14 @@ void add_best_command(CLI::App& app) {
     add_variant_option(cmd, o->variant);
     cmd->callback([o] {
         const auto tb = open_tables(o->dir, o->variant);
-        dispatch(tb.variant_id(), [&](auto v) { run<decltype(v)>(*o, tb); });
+        const auto a =
+            answered([&] { return probe::answer_line(tb, o->fen, o->counters, o->pure); });
+        if (o->json)
+            std::cout << line_json(a).dump(2) << "\n";
+        else if (a.pure)
+            print_pure_line(a);
+        else
+            print_counted_line(a);
     });
 }
 

@@ -64,15 +64,29 @@ inline probe::Tablebase open_tables(const std::string& dir, const std::string& v
     }
 }
 
-// Throws for a failed probe: exit code 2 for bad input (a FEN, a position, counters), 1
-// otherwise, with the status's code word.
-inline void require(probe::Status s, const std::string& fen, const std::string& message) {
-    if (s == probe::Status::ok) return;
-    const std::string what =
-        fen + ": " + probe::to_string(s) + (message.empty() ? "" : ": ") + message;
+// The command line's error for a probing library's: exit code 2 for bad input (a FEN, a
+// position, counters), 1 otherwise, with the status's code word.
+inline CommandError command_error(probe::Status s, const std::string& message) {
     const bool bad_input =
         s == probe::Status::fen || s == probe::Status::position || s == probe::Status::counters;
-    throw CommandError(bad_input ? kExitBadInput : kExitFailure, status_code(s), what);
+    return CommandError(bad_input ? kExitBadInput : kExitFailure, status_code(s), message);
+}
+
+// Throws for a failed probe of the position written `fen`.
+inline void require(probe::Status s, const std::string& fen, const std::string& message) {
+    if (s == probe::Status::ok) return;
+    throw command_error(s,
+                        fen + ": " + probe::to_string(s) + (message.empty() ? "" : ": ") + message);
+}
+
+// The library's answer `f` gives, its errors turned into the command line's.
+template <class F>
+auto answered(F&& f) {
+    try {
+        return f();
+    } catch (const probe::Error& e) {
+        throw command_error(e.status(), e.what());
+    }
 }
 
 inline const char* side_name(Color c) { return c == Color::white ? "White" : "Black"; }

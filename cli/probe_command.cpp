@@ -1,8 +1,10 @@
 // dtb probe: the value of a position and of every legal move, from a table directory.
+#include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
-#include "probe_answer.hpp"
+#include "answer_format.hpp"
+#include "counters_cli.hpp"
+#include "probe_cli.hpp"
 
 namespace dtb::cli {
 
@@ -13,7 +15,7 @@ struct ProbeOptions {
     std::string variant;  // for a directory without a manifest
     std::string fen;
     bool json = false;
-    CounterOptions counters;
+    probe::CounterInput counters;
 };
 
 // A value as text; `want` says which values it holds (want_wdl: tables of WDL alone).
@@ -23,60 +25,34 @@ std::string value_text(const Value& v, int want) {
            std::to_string(v.dtc);
 }
 
-template <class V>
-std::string rules_text(Wdl pure, const probe::RulesAnswer& a, int plies) {
-    std::string t = to_string(probe::classify(pure, a.wdl));
-    if (a.wdl != Wdl::draw) t += " in " + plies_text(plies);
-    if (a.table_wdl != Wdl::draw) t += " (needs " + plies_text(a.budget) + " of the counter)";
+std::string counted_text(const probe::CountedValue& c) {
+    std::string t = to_string(c.cls);
+    if (c.value.wdl != Wdl::draw) t += " in " + plies_text(c.plies);
+    if (c.value.table_wdl != Wdl::draw)
+        t += " (needs " + plies_text(c.value.budget) + " of the counter)";
     return t;
 }
 
-template <class V>
-void run(const ProbeOptions& o, const probe::Tablebase& tb) {
-    const ProbeAnswer<V> a = probe_answer<V>(tb, o.fen, o.counters);
-    if (o.json) {
-        std::cout << probe_json(a).dump(2) << "\n";
-        return;
-    }
-    const auto& rp = a.rules;
-    const CountedPosition<V>& c = a.counted;
-    const Position<V>& p = c.position;
-    const std::string fen = write_fen(p);
-    const Value& v = a.report.value;
-    const int want = a.report.want;
-    const auto& moves = a.report.moves;
-    const probe::UnderRules<V>& r = a.report.rules;
-    // The value under the rules of each move, by its text.
-    auto rules_of = [&](const std::string& text) -> const probe::RulesRatedMove<V>* {
-        for (const auto& m : r.moves)
-            if (m.text == text) return &m;
-        return nullptr;
-    };
-    auto plies_of = [&](const probe::RulesRatedMove<V>* m) {
-        return r.move_plies[std::size_t(m - r.moves.data())];
-    };
-    std::cout << fen << "\n";
-    if constexpr (kHasKingStreaks<V>) std::cout << king_streaks_text(p) << "\n";
-    std::cout << side_name(p.side) << " to move: " << value_text(v, want) << "\n";
-    std::cout << "counters (" << rp.rule_set().name
-              << "): " << state_text(rp.rule_set(), c.state, p) << "\n";
-    if (!r.error.empty()) {
-        std::cout << "under the counters: not available (" << r.error << ")\n";
+void print(const probe::PositionAnswer& a) {
+    std::cout << a.fen << "\n";
+    if (a.king_streaks) std::cout << king_streaks_text(*a.king_streaks) << "\n";
+    std::cout << side_name(a.side) << " to move: " << value_text(a.value, a.want) << "\n";
+    std::cout << "counters (" << a.rule_set << "): " << counters_text(a.counters) << "\n";
+    if (!a.counted) {
+        std::cout << "under the counters: not available (" << a.counters_error << ")\n";
     } else {
-        std::cout << "under the counters: " << rules_text<V>(v.wdl, r.value, r.plies) << "\n";
-        if (r.value.wdl != v.wdl)
-            std::cout << "  decided by " << deciding_rule(rp.rule_set(), c.state, p) << "\n";
+        std::cout << "under the counters: " << counted_text(*a.counted) << "\n";
+        if (a.counted->value.wdl != a.value.wdl)
+            std::cout << "  decided by " << a.deciding_rule << "\n";
     }
-    if (moves.empty()) {
+    if (a.moves.empty()) {
         std::cout << "no legal move: the game is over\n";
         return;
     }
     std::cout << "moves, best first (the value after each is for the side to move then):\n";
-    for (const auto& m : moves) {
-        std::printf("  %-12s %s", m.text.c_str(), value_text(m.after, want).c_str());
-        if (const auto* rm = rules_of(m.text))
-            std::printf("   | rules: %s",
-                        rules_text<V>(m.after.wdl, rm->after, plies_of(rm)).c_str());
+    for (const auto& m : a.moves) {
+        std::printf("  %-12s %s", m.move.c_str(), value_text(m.pure, a.want).c_str());
+        if (m.counted) std::printf("   | rules: %s", counted_text(*m.counted).c_str());
         std::printf("\n");
     }
 }
@@ -116,7 +92,11 @@ void add_probe_command(CLI::App& app) {
     add_variant_option(cmd, o->variant);
     cmd->callback([o] {
         const auto tb = open_tables(o->dir, o->variant);
-        dispatch(tb.variant_id(), [&](auto v) { run<decltype(v)>(*o, tb); });
+        const auto a = answered([&] { return probe::answer_position(tb, o->fen, o->counters); });
+        if (o->json)
+            std::cout << probe_json(a).dump(2) << "\n";
+        else
+            print(a);
     });
 }
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dtb/compress/table_dir.hpp"
-#include "dtb/probe/rules_report.hpp"
+#include "dtb/probe/answers.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -90,10 +90,9 @@ void write_svg(const std::string& path, const std::vector<probe::RulesReportRow>
     out << "</svg>\n";
 }
 
-template <class V>
 void run(const RulesOptions& o, const probe::Tablebase& tb) {
-    const auto pure = tb.prober<V>();
-    const auto rules = tb.rules_prober<V>();
+    const std::string variant(tb.variant());
+    const std::string rule_set = dtb_rule_set(tb.c_handle());
     std::vector<Material> materials;
     if (!o.material.empty()) {
         const auto m = Material::parse(o.material);
@@ -118,7 +117,9 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
         for (const Color side : {Color::white, Color::black}) {
             probe::RulesReportRow r;
             std::string message;
-            const probe::Status st = probe::rules_report(pure, rules, m, side, r, &message);
+            const probe::Status st =
+                answered([&] { return probe::answer_rules_report(tb, m, side, r, &message); });
+            if (st == probe::Status::argument) throw UsageError(message);
             if (st == probe::Status::not_available && o.material.empty()) {
                 std::cerr << "dtb rules: " << m.name() << " skipped: " << message << "\n";
                 break;
@@ -126,16 +127,16 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
             require(st, m.name(), message);
             rows.push_back(std::move(r));
         }
-    if (!o.svg.empty()) write_svg(o.svg, rows, V::name);
+    if (!o.svg.empty()) write_svg(o.svg, rows, variant);
     if (o.json) {
         auto list = nlohmann::ordered_json::array();
         for (const auto& r : rows) list.push_back(row_json(r));
         nlohmann::ordered_json j = {
-            {"variant", V::name}, {"rule_set", rules.rule_set().name}, {"materials", list}};
+            {"variant", variant}, {"rule_set", rule_set}, {"materials", list}};
         std::cout << j.dump(2) << "\n";
         return;
     }
-    std::cout << V::name << ", counters " << rules.rule_set().name
+    std::cout << variant << ", counters " << rule_set
               << " (fresh: the material has just arisen by a capture)\n";
     std::printf("%-9s %-5s %10s %10s %10s %10s %10s %10s %7s %8s\n", "material", "move",
                 "positions", "pure wins", "rule wins", "wins drawn", "pure loss", "loss drawn",
@@ -177,16 +178,7 @@ void add_rules_command(CLI::App& app) {
                   "Print JSON: {variant, rule_set, materials: [{material, side_to_move, "
                   "positions, pure, rules, wins_drawn_by_rules, max_winner_moves_pure, "
                   "max_winner_moves_rules, hardest_fen_pure, hardest_fen_rules, histogram}]}");
-    cmd->callback([o] {
-        const auto tb = open_tables(o->dir, o->variant);
-        dispatch(tb.variant_id(), [&](auto v) {
-            using V = decltype(v);
-            if constexpr (V::goal == Goal::giveaway)
-                throw UsageError("giveaway has no draw counters");
-            else
-                run<V>(*o, tb);
-        });
-    });
+    cmd->callback([o] { run(*o, open_tables(o->dir, o->variant)); });
 }
 
 }  // namespace dtb::cli

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "best_answer.hpp"
+#include "answer_format.hpp"
 #include "board_layout.hpp"
-#include "probe_answer.hpp"
+#include "probe_cli.hpp"
 #include "web_assets.hpp"
 
 namespace dtb::cli {
@@ -76,11 +76,11 @@ void answer_request(const Served& served, const httplib::Request& req, httplib::
         return reply(res, 400,
                      error_json("variant", "no tables of '" + req.get_param_value("variant") +
                                                "' are served (GET /api/variants)"));
-    CounterOptions counters;
-    counters.counters = req.get_param_value("counters");
-    counters.moves = req.get_param_value("moves");
+    const probe::CounterInput counters{req.get_param_value("moves"),
+                                       req.get_param_value("counters")};
     try {
-        reply(res, 200, answer(*it->second, req.get_param_value("fen"), counters));
+        reply(res, 200,
+              answered([&] { return answer(*it->second, req.get_param_value("fen"), counters); }));
     } catch (const CommandError& e) {
         const bool bad_input = e.exit_code() == kExitBadInput || e.code() == "not_available";
         reply(res, bad_input ? 400 : 500, error_json(e.code(), e.what()));
@@ -93,12 +93,11 @@ void answer_request(const Served& served, const httplib::Request& req, httplib::
 
 // GET /api/probe?variant=V&fen=F[&counters=NAME=PLIES,...][&moves=...]: dtb probe --json.
 void probe_request(const Served& served, const httplib::Request& req, httplib::Response& res) {
-    answer_request(served, req, res, "variant, fen; counters, moves",
-                   [](const probe::Tablebase& tb, const std::string& fen, const CounterOptions& o) {
-                       return dispatch(tb.variant_id(), [&](auto v) {
-                           return probe_json(probe_answer<decltype(v)>(tb, fen, o));
-                       });
-                   });
+    answer_request(
+        served, req, res, "variant, fen; counters, moves",
+        [](const probe::Tablebase& tb, const std::string& fen, const probe::CounterInput& o) {
+            return probe_json(probe::answer_position(tb, fen, o));
+        });
 }
 
 // GET /api/line?variant=V&fen=F[&counters=...][&moves=...][&pure=1]: dtb best --json.
@@ -108,10 +107,8 @@ void line_request(const Served& served, const httplib::Request& req, httplib::Re
         return reply(res, 400, error_json("bad_input", "pure is 0 or 1, not '" + pure + "'"));
     answer_request(
         served, req, res, "variant, fen; counters, moves, pure",
-        [&](const probe::Tablebase& tb, const std::string& fen, const CounterOptions& o) {
-            return dispatch(tb.variant_id(), [&](auto v) {
-                return best_json<decltype(v)>(tb, fen, o, pure == "1");
-            });
+        [&](const probe::Tablebase& tb, const std::string& fen, const probe::CounterInput& o) {
+            return line_json(probe::answer_line(tb, fen, o, pure == "1"));
         });
 }
 

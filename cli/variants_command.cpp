@@ -48,12 +48,20 @@ void add_variants_command(CLI::App& app) {
         "Name, board, squares, who moves first and a summary; --json adds the rules a name\n"
         "plays by, the start position, the PDN GameType and the draw counters' rule sets\n"
         "(the default first; their counters' names are what dtb probe --counters takes).\n"
+        "--names prints the names alone, one a line, for a shell loop.\n"
         "Examples:\n"
         "  dtb variants\n"
-        "  dtb variants --json");
+        "  dtb variants --json\n"
+        "  dtb variants --names");
     auto json = std::make_shared<bool>(false);
+    auto names = std::make_shared<bool>(false);
     cmd->add_flag("--json", *json, "Print a JSON array");
-    cmd->callback([json] {
+    cmd->add_flag("--names", *names, "Print the names alone, one a line")->excludes("--json");
+    cmd->callback([json, names] {
+        if (*names) {
+            for (const auto& v : variant_names()) std::cout << v.name << "\n";
+            return;
+        }
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
         for (const auto& v : variant_names()) {
             const auto f = facts(v.id);

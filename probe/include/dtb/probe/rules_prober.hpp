@@ -332,4 +332,10 @@ class RulesProber {
     const RuleSet* set_;
 };
 
+// The rules tables' prober of every variant is compiled once, in the probing library
+// (probe/src/prober.cpp.in), not in each program that probes.
+#define DTB_EXTERN_RULES_PROBER(V) extern template class RulesProber<V, Store>;
+DTB_FOR_EACH_VARIANT(DTB_EXTERN_RULES_PROBER)
+#undef DTB_EXTERN_RULES_PROBER
+
 }  // namespace dtb::probe

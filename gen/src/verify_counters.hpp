@@ -1,4 +1,4 @@
-// dtb verify's check of the rules tables: sampled entries re-derived from the values under
+// The check of the counters' tables (verify.hpp): sampled entries re-derived from the values under
 // the rules their moves lead to (probe/rules_prober.hpp), at counters built to leave exactly
 // the entry's budget — there the entry's value must follow from the moves with that very
 // budget — and one ply less, where the counters must have drawn it (the budget is the least).
@@ -7,7 +7,6 @@
 #pragma once
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <string>
@@ -17,18 +16,10 @@
 #include "dtb/core/recompute.hpp"
 #include "dtb/core/rule_state.hpp"
 #include "dtb/core/rules_classes.hpp"
+#include "dtb/gen/verify.hpp"
 #include "dtb/probe/rules_prober.hpp"
 
-namespace dtb::cli {
-
-struct RulesSampleFailure {
-    std::string fen, state, stored, derived;
-};
-
-struct RulesSamples {
-    std::uint64_t checked = 0, failed = 0, unavailable = 0;
-    std::vector<RulesSampleFailure> failures;
-};
+namespace dtb::gen {
 
 namespace verify_rules_detail {
 
@@ -58,7 +49,7 @@ std::optional<RuleState> state_leaving(const RuleSet& set, const Position<V>& p,
     return s;
 }
 
-std::string text(Wdl w, int budget) {
+inline std::string text(Wdl w, int budget) {
     return w == Wdl::draw ? "draw"
                           : std::string(to_string(w)) + " budget " + std::to_string(budget);
 }
@@ -77,12 +68,12 @@ std::string state_text(const RuleSet& set, const RuleState& s) {
 
 // Re-derives `samples` random stored White-to-move entries of each rules table of `materials`.
 template <class V>
-RulesSamples verify_rules_samples(const probe::Store& store, const RuleSet& set,
-                                  const std::vector<std::pair<Material, ValueKind>>& tables,
-                                  int samples, std::mt19937_64& rng) {
+SampleCounts verify_counter_samples(const probe::Store& store, const RuleSet& set,
+                                    const std::vector<std::pair<Material, ValueKind>>& tables,
+                                    int samples, std::mt19937_64& rng) {
     using namespace verify_rules_detail;
     const probe::RulesProber<V> rules(store, set);
-    RulesSamples out;
+    SampleCounts out;
     auto fail = [&](const Position<V>& p, const RuleState& s, const std::string& stored,
                     const std::string& derived) {
         ++out.failed;
@@ -184,15 +175,4 @@ RulesSamples verify_rules_samples(const probe::Store& store, const RuleSet& set,
     return out;
 }
 
-inline nlohmann::ordered_json rules_samples_json(const RulesSamples& r) {
-    auto fj = nlohmann::ordered_json::array();
-    for (const auto& f : r.failures)
-        fj.push_back(
-            {{"fen", f.fen}, {"counters", f.state}, {"stored", f.stored}, {"derived", f.derived}});
-    return {{"checked", r.checked},
-            {"failed", r.failed},
-            {"unavailable", r.unavailable},
-            {"failures", fj}};
-}
-
-}  // namespace dtb::cli
+}  // namespace dtb::gen

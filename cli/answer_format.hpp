@@ -1,0 +1,28 @@
+// How dtb probe, dtb best and dtb serve write the library's answers (dtb/probe/answers.hpp):
+// as JSON (docs/cli.md) and in words. Compiled once, for every variant.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "dtb/probe/answers.hpp"
+
+namespace dtb::cli {
+
+// The counters as JSON: per rule, its plies (null where it is not counting) and what is left.
+nlohmann::ordered_json counters_json(const std::vector<probe::CounterReading>& counters);
+// The counters in words: "kings-only 12 plies (18 left), three-kings waiting".
+std::string counters_text(const std::vector<probe::CounterReading>& counters);
+
+// {"limit": 3, "white": {"king": "28", "moves": 2}, "black": null}
+nlohmann::ordered_json king_streaks_json(const probe::KingStreaks& k);
+// "White's king on 28 has made 2 of its 3 moves in a row; Black: none"
+std::string king_streaks_text(const probe::KingStreaks& k);
+
+// The JSON of dtb probe --json and GET /api/probe.
+nlohmann::ordered_json probe_json(const probe::PositionAnswer& a);
+// The JSON of dtb best --json and GET /api/line.
+nlohmann::ordered_json line_json(const probe::LineAnswer& a);
+
+}  // namespace dtb::cli
