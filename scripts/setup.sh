@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(g++ make cmake pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
           nlohmann-json3-dev libzstd-dev libxxhash-dev
           python3-dev pybind11-dev python3-pytest
+          python3-build python3-setuptools python3-wheel python3-venv
           libcpp-httplib-dev libopenmpi-dev openmpi-bin
           chromium chromium-driver python3-selenium wrk)
 
