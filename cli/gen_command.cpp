@@ -369,7 +369,7 @@ void add_gen_command(CLI::App& app) {
         "'dtb verify DIR'.\n"
         "Beside them it writes the values under the variant's draw counters (KKMvK.rules.dtb:\n"
         "per position the value and the plies of counter it needs; the counters are in\n"
-        "docs/variants.md, the tables in docs/rules.md), under the default rule set or the\n"
+        "docs/variants.md, the tables in docs/counters.md), under the default rule set or the\n"
         "one --rules names (see 'dtb variants --json'), at more time and memory than the\n"
         "pure tables; --no-rules writes the pure tables only, --values wdl the WDL tables\n"
         "alone. docs/performance.md has what each option costs.\n"

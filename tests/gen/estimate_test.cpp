@@ -1,5 +1,5 @@
 // dtb gen's estimate of what a run needs (gen/estimate.hpp) against the runs it was fitted
-// to (docs/performance.md, docs/rules.md: peak memory and tables of `dtb gen ...
+// to (docs/performance.md, docs/counters.md: peak memory and tables of `dtb gen ...
 // --compression fast`, 2 threads): at or above each measured peak, and not far above.
 #include <gtest/gtest.h>
 

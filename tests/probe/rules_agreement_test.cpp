@@ -66,7 +66,7 @@ Agreement compare(const RuleSet& set, int pieces, std::vector<Counts> materials 
     return a;
 }
 
-// Every state compared; `skipped_ok`: materials dtb gen does not solve yet (docs/rules.md)
+// Every state compared; `skipped_ok`: materials dtb gen does not solve yet (docs/counters.md)
 // may lack tables.
 template <class V>
 void expect_agreement(const RuleSet& set, int pieces, std::vector<Counts> materials = {},

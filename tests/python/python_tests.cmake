@@ -31,7 +31,7 @@ foreach(suite game probe errors threads cli_agreement)
 endforeach()
 
 # The example scripts, as the README says to run them: russian KKKvK's hardest win under the
-# counters takes the winner 11 moves (docs/rules.md).
+# counters takes the winner 11 moves (docs/counters.md).
 add_test(NAME python.example_hardest
     COMMAND ${DTB_PYTHON_EXECUTABLE} ${PROJECT_SOURCE_DIR}/examples/python/hardest.py
         ${dtb_python_tables}/russian KKKvK)

@@ -1,5 +1,5 @@
 // A position's value under the draw counters, as the rules tables hold it
-// (docs/variants.md#how-the-counters-combine, docs/rules.md).
+// (docs/variants.md#how-the-counters-combine, docs/counters.md).
 //
 // The counters only ever turn a win into a draw (and the loss into a draw), so a position's
 // value under them is its value with counters ignored inside the material where the next

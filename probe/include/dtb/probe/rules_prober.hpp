@@ -1,4 +1,4 @@
-// Probing under the draw counters (docs/variants.md#draw-counters, docs/rules.md): the value
+// Probing under the draw counters (docs/variants.md#draw-counters, docs/counters.md): the value
 // of a position at a state of its variant's counters, from the rules tables `dtb gen` writes
 // beside the pure ones.
 //
