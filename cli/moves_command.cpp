@@ -3,8 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
-#include "dtb/core/apply.hpp"
-#include "dtb/core/notation.hpp"
+#include "dtb/gen/moves.hpp"
 
 namespace dtb::cli {
 
@@ -17,28 +16,28 @@ struct MovesOptions {
     bool json = false;
 };
 
-template <class V>
 void run(const MovesOptions& o, const VariantName& name) {
-    const Position<V> p = read_position<V>(o.fen);
-    const auto moves = legal_moves_with_text(p, o.keep ? Duplicates::keep : Duplicates::drop);
+    gen::LegalMoves m;
+    try {
+        m = gen::legal_moves(name.id, o.fen, o.keep);
+    } catch (const gen::ImpossiblePosition& e) {
+        throw UsageError("position", e.what());
+    }
     if (o.json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
-        for (const auto& [pm, text] : moves)
-            list.push_back({{"move", text}, {"fen_after", write_fen(apply(p, pm.move))}});
-        std::cout << nlohmann::ordered_json{{"variant", name.name},
-                                            {"fen", write_fen(p)},
-                                            {"moves", list}}
+        for (const auto& move : m.moves)
+            list.push_back({{"move", move.move}, {"fen_after", move.fen_after}});
+        std::cout << nlohmann::ordered_json{{"variant", name.name}, {"fen", m.fen}, {"moves", list}}
                          .dump(2)
                   << "\n";
         return;
     }
-    if (moves.empty()) {
-        std::cout << "no legal move: the side to move "
-                  << (V::goal == Goal::giveaway ? "wins" : "loses") << "\n";
+    if (m.moves.empty()) {
+        std::cout << "no legal move: the side to move " << (m.no_move_wins ? "wins" : "loses")
+                  << "\n";
         return;
     }
-    for (const auto& [pm, text] : moves)
-        std::cout << text << "  " << write_fen(apply(p, pm.move)) << "\n";
+    for (const auto& move : m.moves) std::cout << move.move << "  " << move.fen_after << "\n";
 }
 
 }  // namespace
@@ -55,10 +54,7 @@ void add_moves_command(CLI::App& app) {
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:W31,32,K4:B1,2")->required();
     cmd->add_flag("--keep-duplicates", o->keep, "List every capture path separately");
     cmd->add_flag("--json", o->json, "Print JSON: variant, fen, moves [{move, fen_after}]");
-    cmd->callback([o] {
-        const auto name = variant_from_name(o->variant);
-        dispatch(name.id, [&](auto v) { run<decltype(v)>(*o, name); });
-    });
+    cmd->callback([o] { run(*o, variant_from_name(o->variant)); });
 }
 
 }  // namespace dtb::cli

@@ -1,13 +1,11 @@
 // dtb perft: count move sequences, the standard check of a move generator.
 #include <omp.h>
 
-#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
-#include "dtb/core/notation.hpp"
-#include "dtb/core/perft.hpp"
+#include "dtb/gen/moves.hpp"
 
 namespace dtb::cli {
 
@@ -23,66 +21,47 @@ struct PerftOptions {
     int threads = 0;
 };
 
-// Perft split over the root moves, one OpenMP task per move.
-template <class V>
-std::vector<std::uint64_t> perft_divide(const Position<V>& p, int depth, Duplicates dups,
-                                        const MoveList<typename V::board>& moves) {
-    std::vector<std::uint64_t> counts(std::size_t(moves.size()));
-#pragma omp parallel for schedule(dynamic, 1)
-    for (int i = 0; i < moves.size(); ++i)
-        counts[std::size_t(i)] = perft(apply(p, moves[i]), depth - 1, dups);
-    return counts;
-}
-
-template <class V>
 void run(const PerftOptions& o, const VariantName& name) {
-    const Position<V> p = read_position<V>(o.fen.empty() ? std::string(name.start) : o.fen);
-    const Duplicates dups = o.keep ? Duplicates::keep : Duplicates::drop;
     if (o.threads > 0) omp_set_num_threads(o.threads);
-    MoveList<typename V::board> moves;
-    MoveGen<V>::generate(p, moves, dups);
-
-    nlohmann::ordered_json counts = nlohmann::ordered_json::array();
-    nlohmann::ordered_json rates = nlohmann::ordered_json::array();
-    std::vector<std::uint64_t> last_divide;
-    for (int d = 1; d <= o.depth; ++d) {
-        const auto t0 = std::chrono::steady_clock::now();
-        std::uint64_t n = 0;
-        if (d == 1) {
-            n = std::uint64_t(moves.size());
-            last_divide.assign(std::size_t(moves.size()), 1);
-        } else {
-            last_divide = perft_divide(p, d, dups, moves);
-            for (auto c : last_divide) n += c;
-        }
-        const double s =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        counts.push_back(n);
-        const double nps = s > 0 ? double(n) / s : 0.0;
-        rates.push_back({{"depth", d}, {"seconds", s}, {"nodes_per_second", nps}});
-        if (!o.json) {
-            std::cout << "depth " << d << ": " << n;
-            if (s >= 0.01) std::cout << "  (" << s << " s, " << nps / 1e6 << " M nodes/s)";
-            std::cout << std::endl;
-        }
+    auto print_depth = [&](const gen::PerftDepth& d) {
+        if (o.json) return;
+        std::cout << "depth " << d.depth << ": " << d.nodes;
+        if (d.seconds >= 0.01)
+            std::cout << "  (" << d.seconds << " s, " << double(d.nodes) / d.seconds / 1e6
+                      << " M nodes/s)";
+        std::cout << std::endl;
+    };
+    gen::Perft r;
+    try {
+        r = gen::perft(name.id, o.fen.empty() ? std::string(name.start) : o.fen, o.depth, o.keep,
+                       print_depth);
+    } catch (const gen::ImpossiblePosition& e) {
+        throw UsageError("position", e.what());
     }
-    const auto texts = legal_moves_with_text(p, dups);
     if (o.json) {
+        nlohmann::ordered_json counts = nlohmann::ordered_json::array();
+        nlohmann::ordered_json rates = nlohmann::ordered_json::array();
+        for (const auto& d : r.depths) {
+            counts.push_back(d.nodes);
+            rates.push_back(
+                {{"depth", d.depth},
+                 {"seconds", d.seconds},
+                 {"nodes_per_second", d.seconds > 0 ? double(d.nodes) / d.seconds : 0.0}});
+        }
         nlohmann::ordered_json out = {{"variant", name.name},
-                                      {"fen", write_fen(p)},
+                                      {"fen", r.fen},
                                       {"duplicates", o.keep ? "keep" : "drop"},
                                       {"counts", counts},
                                       {"timing", rates}};
         if (o.divide) {
             nlohmann::ordered_json div = nlohmann::ordered_json::array();
-            for (std::size_t i = 0; i < texts.size(); ++i)
-                div.push_back({{"move", texts[i].second}, {"count", last_divide[i]}});
+            for (const auto& [move, count] : r.divide)
+                div.push_back({{"move", move}, {"count", count}});
             out["divide"] = div;
         }
         std::cout << out.dump(2) << "\n";
     } else if (o.divide) {
-        for (std::size_t i = 0; i < texts.size(); ++i)
-            std::cout << texts[i].second << ": " << last_divide[i] << "\n";
+        for (const auto& [move, count] : r.divide) std::cout << move << ": " << count << "\n";
     }
 }
 
@@ -110,10 +89,7 @@ void add_perft_command(CLI::App& app) {
                   "Print JSON: variant, fen, duplicates, counts (depth 1..DEPTH)");
     cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
         ->check(CLI::Range(1, 1024));
-    cmd->callback([o] {
-        const auto name = variant_from_name(o->variant);
-        dispatch(name.id, [&](auto v) { run<decltype(v)>(*o, name); });
-    });
+    cmd->callback([o] { run(*o, variant_from_name(o->variant)); });
 }
 
 }  // namespace dtb::cli

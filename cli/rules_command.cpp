@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dtb/compress/table_dir.hpp"
-#include "dtb/probe/answers.hpp"
+#include "dtb/gen/counters_report.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {
@@ -118,7 +118,7 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
             probe::RulesReportRow r;
             std::string message;
             const probe::Status st =
-                answered([&] { return probe::answer_rules_report(tb, m, side, r, &message); });
+                answered([&] { return gen::counters_report(tb, m, side, r, &message); });
             if (st == probe::Status::argument) throw UsageError(message);
             if (st == probe::Status::not_available && o.material.empty()) {
                 std::cerr << "dtb rules: " << m.name() << " skipped: " << message << "\n";

@@ -8,6 +8,13 @@ GenEstimate estimate(VariantId id, const GenOptions& o) {
     return dispatch(id, [&](auto v) { return estimate_variant<decltype(v)>(o); });
 }
 
+probe::Status counters_report(const probe::Tablebase& tb, const Material& m, Color side,
+                              probe::RulesReportRow& row, std::string* message) {
+    return dispatch(tb.variant_id(), [&](auto v) {
+        return counters_report_variant<decltype(v)>(tb, m, side, row, message);
+    });
+}
+
 GenSummary generate(VariantId id, const GenOptions& o, const GenCallbacks& cb) {
     return dispatch(id, [&](auto v) { return generate_variant<decltype(v)>(id, o, cb); });
 }

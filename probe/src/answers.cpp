@@ -17,11 +17,4 @@ LineAnswer answer_line(const Tablebase& tb, std::string_view fen, const CounterI
                     [&](auto v) { return answer_line_of<decltype(v)>(tb, fen, counters, pure); });
 }
 
-Status answer_rules_report(const Tablebase& tb, const Material& m, Color side, RulesReportRow& row,
-                           std::string* message) {
-    return dispatch(tb.variant_id(), [&](auto v) {
-        return answer_rules_report_of<decltype(v)>(tb, m, side, row, message);
-    });
-}
-
 }  // namespace dtb::probe

@@ -15,8 +15,4 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
 template <class V>
 LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const CounterInput& counters,
                           bool pure);
-template <class V>
-Status answer_rules_report_of(const Tablebase& tb, const Material& m, Color side,
-                              RulesReportRow& row, std::string* message);
-
 }  // namespace dtb::probe

@@ -1,5 +1,5 @@
 // What dtb answers of a position, for every variant through one set of types: its values
-// with one record per legal move, its best line, and the counters' report of a material.
+// with one record per legal move, and its best line.
 // Built once per variant inside the library (src/answers.cpp.in), so the command line,
 // the server and the bindings format answers without instantiating a prober themselves.
 #pragma once
@@ -11,7 +11,6 @@
 
 #include "dtb/probe.hpp"
 #include "dtb/probe/counted_position.hpp"
-#include "dtb/probe/rules_report.hpp"
 
 namespace dtb::probe {
 
@@ -95,8 +94,5 @@ PositionAnswer answer_position(const Tablebase& tb, std::string_view fen,
 // pure: ignore the counters (always so for a variant without draw counters).
 LineAnswer answer_line(const Tablebase& tb, std::string_view fen, const CounterInput& counters,
                        bool pure);
-// The counters' report of material m with `side` to move (rules_report.hpp).
-Status answer_rules_report(const Tablebase& tb, const Material& m, Color side, RulesReportRow& row,
-                           std::string* message);
 
 }  // namespace dtb::probe

@@ -1,0 +1,53 @@
+// The legal moves of a position and perft, for a runtime variant: what `dtb moves` and
+// `dtb perft` show. Compiled with the generator's per-variant objects, whose move generation
+// they share.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dtb/core/variant.hpp"
+
+namespace dtb::gen {
+
+// A FEN that parses but cannot occur in a game (a man on its own promotion row, ...).
+class ImpossiblePosition : public std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+struct LegalMove {
+    std::string move;
+    std::string fen_after;
+};
+
+struct LegalMoves {
+    std::string fen;
+    bool no_move_wins = false;  // giveaway: the side that cannot move wins
+    std::vector<LegalMove> moves;
+};
+
+// Throws NotationError for a malformed FEN, ImpossiblePosition for one that cannot occur.
+LegalMoves legal_moves(VariantId variant, const std::string& fen, bool keep_duplicates);
+
+struct PerftDepth {
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+struct Perft {
+    std::string fen;
+    std::vector<PerftDepth> depths;                             // 1..depth
+    std::vector<std::pair<std::string, std::uint64_t>> divide;  // per root move, at depth
+};
+
+// Perft of fen (empty: the start position) to `depth`, over OpenMP's threads; each_depth, if
+// given, is called as each depth is counted. Throws as legal_moves does.
+Perft perft(VariantId variant, const std::string& fen, int depth, bool keep_duplicates,
+            const std::function<void(const PerftDepth&)>& each_depth = {});
+
+}  // namespace dtb::gen
