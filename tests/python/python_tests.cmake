@@ -30,7 +30,7 @@ foreach(suite game probe errors threads cli_agreement)
         ENVIRONMENT "PYTHONPATH=${DTB_PYTHON_BUILD_DIR};DTB_EXE=$<TARGET_FILE:dtb>;DTB_PYTHON_TABLES=${dtb_python_tables}")
 endforeach()
 
-# The example scripts, as the README says to run them: russian KKKvK's hardest win under the
+# The example scripts, as docs/python.md says to run them: russian KKKvK's hardest win under the
 # counters takes the winner 11 moves (docs/counters.md).
 add_test(NAME python.example_hardest
     COMMAND ${DTB_PYTHON_EXECUTABLE} ${PROJECT_SOURCE_DIR}/examples/python/hardest.py
