@@ -53,16 +53,6 @@ inline std::string plies_text(long long n) {
     return std::to_string(n) + (n == 1 ? " ply" : " plies");
 }
 
-// A position the user typed: parsed (parse_fen: NotationError when malformed) and one that
-// can occur in a game (impossible_reason: UsageError when not), whatever the command.
-template <class V>
-Position<V> read_position(const std::string& fen) {
-    const Position<V> p = parse_fen<V>(fen);
-    if (const char* why = impossible_reason(p))
-        throw UsageError("position", "FEN '" + fen + "': " + why);
-    return p;
-}
-
 // The variant a typed name means; throws UsageError listing the known names.
 VariantName variant_from_name(const std::string& name);
 

@@ -91,6 +91,8 @@ int main(int argc, char** argv) {
         return fail(e.exit_code(), e.code(), e.what());
     } catch (const dtb::NotationError& e) {
         return fail(kExitBadInput, "fen", e.what());
+    } catch (const dtb::ImpossiblePosition& e) {
+        return fail(kExitBadInput, "position", e.what());
     } catch (const std::bad_alloc&) {
         return fail(kExitFailure, "memory", "out of memory");
     } catch (const std::exception& e) {

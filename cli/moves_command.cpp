@@ -17,12 +17,7 @@ struct MovesOptions {
 };
 
 void run(const MovesOptions& o, const VariantName& name) {
-    gen::LegalMoves m;
-    try {
-        m = gen::legal_moves(name.id, o.fen, o.keep);
-    } catch (const gen::ImpossiblePosition& e) {
-        throw UsageError("position", e.what());
-    }
+    const gen::LegalMoves m = gen::legal_moves(name.id, o.fen, o.keep);
     if (o.json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& move : m.moves)

@@ -31,13 +31,8 @@ void run(const PerftOptions& o, const VariantName& name) {
                       << " M nodes/s)";
         std::cout << std::endl;
     };
-    gen::Perft r;
-    try {
-        r = gen::perft(name.id, o.fen.empty() ? std::string(name.start) : o.fen, o.depth, o.keep,
-                       print_depth);
-    } catch (const gen::ImpossiblePosition& e) {
-        throw UsageError("position", e.what());
-    }
+    const gen::Perft r = gen::perft(name.id, o.fen.empty() ? std::string(name.start) : o.fen,
+                                    o.depth, o.keep, print_depth);
     if (o.json) {
         nlohmann::ordered_json counts = nlohmann::ordered_json::array();
         nlohmann::ordered_json rates = nlohmann::ordered_json::array();

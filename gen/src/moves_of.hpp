@@ -12,16 +12,8 @@
 namespace dtb::gen {
 
 template <class V>
-Position<V> read_possible_position(const std::string& fen) {
-    const Position<V> p = parse_fen<V>(fen);
-    if (const char* why = impossible_reason(p))
-        throw ImpossiblePosition("FEN '" + fen + "': " + why);
-    return p;
-}
-
-template <class V>
 LegalMoves legal_moves_of(const std::string& fen, bool keep_duplicates) {
-    const Position<V> p = read_possible_position<V>(fen);
+    const Position<V> p = parse_possible_fen<V>(fen);
     LegalMoves out{write_fen(p), V::goal == Goal::giveaway, {}};
     for (const auto& [pm, text] :
          legal_moves_with_text(p, keep_duplicates ? Duplicates::keep : Duplicates::drop))
@@ -32,7 +24,7 @@ LegalMoves legal_moves_of(const std::string& fen, bool keep_duplicates) {
 template <class V>
 Perft perft_of(const std::string& fen, int depth, bool keep_duplicates,
                const std::function<void(const PerftDepth&)>& each_depth) {
-    const Position<V> p = read_possible_position<V>(fen);
+    const Position<V> p = parse_possible_fen<V>(fen);
     const Duplicates dups = keep_duplicates ? Duplicates::keep : Duplicates::drop;
     MoveList<typename V::board> moves;
     MoveGen<V>::generate(p, moves, dups);

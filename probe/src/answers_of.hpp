@@ -15,4 +15,5 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
 template <class V>
 LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const CounterInput& counters,
                           bool pure);
+
 }  // namespace dtb::probe

@@ -13,12 +13,19 @@ namespace dtb::probe {
 
 namespace answers_detail {
 
+// A position a user typed (parse_possible_fen), its impossibility a probing error.
 template <class V>
-inline constexpr bool kHasKingStreaks = V::king_streak_limit > 0;
+Position<V> read_position(std::string_view fen) {
+    try {
+        return parse_possible_fen<V>(fen);
+    } catch (const ImpossiblePosition& e) {
+        throw Error(Status::position, e.what());
+    }
+}
 
 template <class V>
 std::optional<KingStreaks> king_streaks(const Position<V>& p) {
-    if constexpr (!kHasKingStreaks<V>) {
+    if constexpr (V::king_streak_limit == 0) {
         return std::nullopt;
     } else {
         KingStreaks k;
@@ -33,32 +40,18 @@ std::optional<KingStreaks> king_streaks(const Position<V>& p) {
     }
 }
 
-// The position a user typed: parsed (NotationError when malformed) and possible in a game.
+// The position a user typed and the counters the input describes: NotationError for a
+// malformed FEN; Error for a position that cannot occur, a move or counters that cannot be.
 template <class V>
-Position<V> read_position(std::string_view fen) {
-    const Position<V> p = parse_fen<V>(std::string(fen));
-    if (const char* why = impossible_reason(p))
-        throw Error(Status::position, "FEN '" + std::string(fen) + "': " + why);
-    return p;
-}
-
-// The position and counters the input describes.
-template <class V>
-CountedPosition<V> counted(const RuleSet& set, const Position<V>& start, const CounterInput& in) {
-    CountedPosition<V> c{start, fresh_state(set, start)};
+CountedPosition<V> counted(const RuleSet& set, std::string_view fen, const CounterInput& in) {
+    const Position<V> start = read_position<V>(fen);
     try {
-        play_moves(set, c, in.moves);
+        return counted_position(set, start, in.moves, in.counters);
     } catch (const NotationError& e) {
         throw Error(Status::fen, std::string("--moves: ") + e.what());
-    }
-    if (in.counters.empty()) return c;
-    try {
-        set_counters(set, c, in.counters);
-        check_counters(set, c);
     } catch (const CountersError& e) {
         throw Error(Status::counters, std::string("--counters: ") + e.what());
     }
-    return c;
 }
 
 // Throws Error for a failed probe of the position written `fen`.
@@ -89,7 +82,7 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
     using namespace answers_detail;
     const auto rp = tb.rules_prober<V>();
     const RuleSet& set = rp.rule_set();
-    const CountedPosition<V> c = counted(set, read_position<V>(fen), input);
+    const CountedPosition<V> c = counted<V>(set, fen, input);
     const Position<V>& p = c.position;
     PositionReport<V> report;
     std::string message;
@@ -137,7 +130,7 @@ LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const Count
         if (!pure) {
             const auto rp = tb.rules_prober<V>();
             const RuleSet& set = rp.rule_set();
-            const CountedPosition<V> c = counted(set, read_position<V>(fen), input);
+            const CountedPosition<V> c = counted<V>(set, fen, input);
             const Position<V>& p = c.position;
             RulesAnswer value;
             const Status st = rp.probe(p, c.state, value, &message);

@@ -28,10 +28,11 @@ inline void require(probe::Status s, const std::string& fen, const std::string& 
 // in a game (ProbeFailure otherwise).
 template <class V>
 Position<V> read_position(const std::string& fen) {
-    const Position<V> p = parse_fen<V>(fen);
-    if (const char* why = impossible_reason(p))
-        throw ProbeFailure(probe::Status::position, "FEN '" + fen + "': " + why);
-    return p;
+    try {
+        return parse_possible_fen<V>(fen);
+    } catch (const ImpossiblePosition& e) {
+        throw ProbeFailure(probe::Status::position, e.what());
+    }
 }
 
 }  // namespace dtb::python

@@ -236,6 +236,22 @@ Position<V> parse_fen(std::string_view text) {
     return p;
 }
 
+// A FEN that parses but cannot occur in a game (impossible_reason, position.hpp).
+class ImpossiblePosition : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// A position a user typed: parsed (NotationError when malformed) and one that can occur in a
+// game (ImpossiblePosition when not, "FEN '...': why").
+template <class V>
+Position<V> parse_possible_fen(std::string_view text) {
+    const Position<V> p = parse_fen<V>(text);
+    if (const char* why = impossible_reason(p))
+        throw ImpossiblePosition("FEN '" + std::string(text) + "': " + why);
+    return p;
+}
+
 template <class V>
 std::string write_fen(const Position<V>& p) {
     using bb = typename V::board::bb;

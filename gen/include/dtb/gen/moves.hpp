@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,11 +12,6 @@
 #include "dtb/core/variant.hpp"
 
 namespace dtb::gen {
-
-// A FEN that parses but cannot occur in a game (a man on its own promotion row, ...).
-class ImpossiblePosition : public std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
-};
 
 struct LegalMove {
     std::string move;
@@ -30,7 +24,8 @@ struct LegalMoves {
     std::vector<LegalMove> moves;
 };
 
-// Throws NotationError for a malformed FEN, ImpossiblePosition for one that cannot occur.
+// Throws NotationError for a malformed FEN, ImpossiblePosition (core/notation.hpp) for one
+// that cannot occur.
 LegalMoves legal_moves(VariantId variant, const std::string& fen, bool keep_duplicates);
 
 struct PerftDepth {
