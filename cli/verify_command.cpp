@@ -57,7 +57,7 @@ nlohmann::ordered_json report_json(const gen::VerifyReport& r, const std::string
             {"tables", tables},
             {"samples", samples_json(r.samples, false)},
             {"rules_samples", samples_json(r.counter_samples, true)},
-            {"ok", r.ok}};
+            {"ok", r.ok()}};
 }
 
 void print_report(const gen::VerifyReport& r, const std::string& dir) {
@@ -80,7 +80,7 @@ void print_report(const gen::VerifyReport& r, const std::string& dir) {
     if (r.samples.unavailable)
         std::cout << ", " << r.samples.unavailable
                   << " not checkable (a table they need is missing or damaged)";
-    std::cout << (r.ok ? "; OK\n" : "; FAILED\n");
+    std::cout << (r.ok() ? "; OK\n" : "; FAILED\n");
 }
 
 // The manifest of a directory written by dtb gen (null when it has none and the variant is
@@ -139,7 +139,7 @@ void add_verify_command(CLI::App& app) {
             std::cout << report_json(r, o->dir).dump(2) << "\n";
         else
             print_report(r, o->dir);
-        if (!r.ok) throw ReportedFailure("verify: " + o->dir + " does not hold (see above)");
+        if (!r.ok()) throw ReportedFailure("verify: " + o->dir + " does not hold (see above)");
     });
 }
 

@@ -45,7 +45,12 @@ struct VerifyReport {
     std::vector<TableCheck> tables;      // by file name
     SampleCounts samples;                // pure values
     SampleCounts counter_samples;        // values under the counters
-    bool ok = false;
+
+    // Every table checked and holds, the listing agrees, and no sampled value is wrong.
+    bool ok() const {
+        return tables_checked > 0 && tables_failed == 0 && listing_problems == 0 &&
+               samples.failed == 0 && counter_samples.failed == 0;
+    }
 };
 
 // Verifies dir, whose tables are of `variant`. manifest: its manifest.json, or null for a
