@@ -8,6 +8,7 @@
 
 #include "dtb/core/notation.hpp"
 #include "dtb/probe.h"
+#include "dtb/probe.hpp"
 #include "dtb/probe/handle.hpp"
 #include "dtb/probe/prober.hpp"
 
@@ -38,6 +39,8 @@ template <class F>
 dtb_status guarded(F&& f) {
     try {
         return f();
+    } catch (const Error& e) {
+        return fail(e.status(), e.what());
     } catch (const NotationError& e) {
         return fail(Status::fen, e.what());
     } catch (const std::bad_alloc&) {
@@ -49,6 +52,18 @@ dtb_status guarded(F&& f) {
 
 inline dtb_value to_c(const Value& v, int want) {
     return {int(v.wdl), want & want_dtw ? int(v.dtw) : -1, want & want_dtc ? int(v.dtc) : -1};
+}
+
+}  // namespace dtb::probe
+
+namespace dtb::probe {
+
+// Runs f(V{}) for the variant of tb's tables, after checking the handle and the argument
+// the call cannot do without; exceptions become status codes.
+template <class F>
+dtb_status with_variant(const dtb_tb* tb, const void* arg, F&& f) {
+    if (!tb || !tb->handle || !arg) return fail(Status::argument, "a null argument");
+    return guarded([&] { return dispatch(tb->handle->variant(), f); });
 }
 
 }  // namespace dtb::probe
