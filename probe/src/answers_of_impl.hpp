@@ -99,21 +99,20 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
     a.king_streaks = king_streaks(p);
     a.rule_set = set.name;
     a.counters = read_counters(set, c.state, p);
-    const UnderRules<V>& r = report.rules;
+    const UnderRules& r = report.rules;
     a.counters_error = r.error;
     if (r.error.empty()) {
         a.counted = counted_value(report.value.wdl, r.value, r.plies);
         if (r.value.wdl != report.value.wdl) a.deciding_rule = deciding_rule(set, c.state, p);
     }
-    for (const auto& m : report.moves) a.moves.push_back({m.text, m.after, std::nullopt, {}, 0});
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        const auto& m = r.moves[i];
-        for (MoveRecord& record : a.moves) {
-            if (record.move != m.text) continue;
-            record.counted = counted_value(m.pure.wdl, m.after, r.move_plies[i]);
-            record.counters_after = read_counters(set, m.state, apply(p, m.move.move));
-            record.counted_rank = int(i);
+    for (const auto& m : report.moves) {
+        MoveRecord record{m.pure.text, m.pure.after, std::nullopt, {}, m.counted_rank};
+        if (m.counted) {
+            record.counted = counted_value(m.counted->pure.wdl, m.counted->after, m.counted_plies);
+            record.counters_after =
+                read_counters(set, m.counted->state, apply(p, m.pure.move.move));
         }
+        a.moves.push_back(std::move(record));
     }
     return a;
 }

@@ -69,27 +69,30 @@ std::vector<MoveResult> best_moves_in(const probe::Tablebase& tb, const std::str
         throw ProbeFailure(
             probe::Status::not_available,
             write_fen(c.position) + ": ranked under the rules, but " + r.rules.error);
-    // Each move's place among the moves ranked under the rules, by its text.
-    std::map<std::string, std::size_t> ruled;
-    for (std::size_t i = 0; i < r.rules.moves.size(); ++i) ruled[r.rules.moves[i].text] = i;
     std::vector<MoveResult> out;
+    std::vector<int> rank;  // each move's place under the counters
     for (const auto& m : r.moves) {
         MoveResult mr;
-        mr.move = m.text;
-        const Position<V> after = apply(c.position, m.move.move);
+        mr.move = m.pure.text;
+        const Position<V> after = apply(c.position, m.pure.move.move);
         mr.fen = write_fen(after);
-        put_value(m.after, r.want, mr.wdl, mr.dtw, mr.dtc);
-        if (const auto it = ruled.find(m.text); it != ruled.end()) {
-            const auto& rm = r.rules.moves[it->second];
-            mr.rules = rules_result(rp.rule_set(), counter_state(rp.rule_set(), rm.state, after),
-                                    m.after.wdl, rm.after, r.rules.move_plies[it->second]);
-        }
+        put_value(m.pure.after, r.want, mr.wdl, mr.dtw, mr.dtc);
+        if (m.counted)
+            mr.rules =
+                rules_result(rp.rule_set(), counter_state(rp.rule_set(), m.counted->state, after),
+                             m.pure.after.wdl, m.counted->after, m.counted_plies);
         out.push_back(std::move(mr));
+        rank.push_back(m.counted_rank);
     }
-    if (by_rules)
-        std::stable_sort(out.begin(), out.end(), [&](const MoveResult& a, const MoveResult& b) {
-            return ruled.at(a.move) < ruled.at(b.move);
-        });
+    if (by_rules) {
+        std::vector<std::size_t> order(out.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t x, std::size_t y) { return rank[x] < rank[y]; });
+        std::vector<MoveResult> ranked;
+        for (std::size_t i : order) ranked.push_back(std::move(out[i]));
+        out = std::move(ranked);
+    }
     return out;
 }
 

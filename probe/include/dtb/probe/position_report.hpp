@@ -4,6 +4,7 @@
 // line under the rules, and every move's.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,23 +16,31 @@
 
 namespace dtb::probe {
 
-template <class V>
+// The value under the counters at the position, and the length of the line under them.
 struct UnderRules {
     RulesAnswer value;
     int plies = 0;  // the length of the line under the rules (0 for a draw)
-    std::vector<RulesRatedMove<V>> moves;
-    std::vector<int> move_plies;  // per move: the length of the line after it
     // Why the values under the rules are not given (their tables are missing or damaged),
     // "" when they are; the pure values stand either way.
     std::string error;
+};
+
+// One legal move: its pure value after it and, where the counters' tables are, its value
+// under them with the counters after it.
+template <class V>
+struct MoveReport {
+    RatedMove<V> pure;
+    std::optional<RulesRatedMove<V>> counted;
+    int counted_plies = 0;  // the length of the line under the rules after it
+    int counted_rank = 0;   // its place, best first, under the counters
 };
 
 template <class V>
 struct PositionReport {
     Value value;
     int want = want_all;  // want_wdl where only WDL tables are installed
-    std::vector<RatedMove<V>> moves;
-    UnderRules<V> rules;
+    UnderRules rules;
+    std::vector<MoveReport<V>> moves;  // best first by the pure values
 };
 
 namespace position_report_detail {
@@ -46,21 +55,29 @@ Status line_plies(const RulesProber<V>& rp, const Position<V>& p, const RuleStat
 }
 
 // The rules part: Status::counters when the counters cannot stand, ok otherwise (failures
-// of the rules tables go into r.error).
+// of the rules tables go into out.rules.error, and no move gets a value under them).
 template <class V>
 Status under_rules(const RulesProber<V>& rp, const CountedPosition<V>& c, bool with_moves,
-                   UnderRules<V>& r, std::string* message) {
+                   PositionReport<V>& out, std::string* message) {
+    UnderRules& r = out.rules;
     std::string why;
+    std::vector<RulesRatedMove<V>> rated;
     Status st = rp.probe(c.position, c.state, r.value, &why);
-    if (st == Status::ok && with_moves) st = rp.rate_moves(c.position, c.state, r.moves, &why);
+    if (st == Status::ok && with_moves) st = rp.rate_moves(c.position, c.state, rated, &why);
     if (st == Status::ok && r.value.wdl != Wdl::draw)
         st = line_plies(rp, c.position, c.state, r.plies, &why);
-    for (std::size_t i = 0; st == Status::ok && i < r.moves.size(); ++i) {
-        const auto& m = r.moves[i];
+    // Each rated move joins the record of the same move: both lists are the legal moves.
+    for (std::size_t i = 0; st == Status::ok && i < rated.size(); ++i) {
+        const auto& m = rated[i];
         int plies = 0;
         if (m.after.wdl != Wdl::draw)
             st = line_plies(rp, apply(c.position, m.move.move), m.state, plies, &why);
-        r.move_plies.push_back(plies);
+        for (MoveReport<V>& record : out.moves) {
+            if (!(record.pure.move.move == m.move.move)) continue;
+            record.counted = m;
+            record.counted_plies = plies;
+            record.counted_rank = int(i);
+        }
     }
     if (st == Status::counters) {
         if (message) *message = why;
@@ -69,6 +86,7 @@ Status under_rules(const RulesProber<V>& rp, const CountedPosition<V>& c, bool w
     if (st != Status::ok) {
         r = {};
         r.error = std::string(to_string(st)) + ": " + why;
+        for (MoveReport<V>& record : out.moves) record.counted.reset();
     }
     return Status::ok;
 }
@@ -89,9 +107,12 @@ Status report_position(const Prober<V, S>& prober, const RulesProber<V, S>& rule
         st = Status::ok;
     }
     if (st != Status::ok) return st;
-    if (with_moves && (st = prober.rate_moves(p, out.moves, message, out.want)) != Status::ok)
-        return st;
-    return position_report_detail::under_rules(rules, c, with_moves, out.rules, message);
+    if (with_moves) {
+        std::vector<RatedMove<V>> rated;
+        if ((st = prober.rate_moves(p, rated, message, out.want)) != Status::ok) return st;
+        for (auto& m : rated) out.moves.push_back({std::move(m), std::nullopt, 0, 0});
+    }
+    return position_report_detail::under_rules(rules, c, with_moves, out, message);
 }
 
 }  // namespace dtb::probe
