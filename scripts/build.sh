@@ -11,7 +11,12 @@ werror=OFF
 # python3 first on PATH, such as pyenv's, would lack it); -DPython_EXECUTABLE=... overrides.
 python=()
 [ -x /usr/bin/python3 ] && python=(-DPython_EXECUTABLE=/usr/bin/python3)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDTB_WERROR="$werror" "${python[@]}" "$@" >/dev/null
+# Ninja for a new build directory: it compiles a target's sources while the libraries they
+# link are still being made, where Make waits. An existing directory keeps its generator.
+generator=()
+[ ! -f build/CMakeCache.txt ] && command -v ninja >/dev/null && generator=(-G Ninja)
+cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DDTB_WERROR="$werror" \
+      "${python[@]}" "$@" >/dev/null
 target=()
 [ -n "${DTB_TARGET:-}" ] && target=(--target "$DTB_TARGET")
 cmake --build build -j "$(nproc)" "${target[@]}"

@@ -3,7 +3,7 @@
 # nothing (and does not touch apt) when everything is there.
 set -euo pipefail
 
-packages=(g++ make cmake pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
+packages=(g++ make cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
           nlohmann-json3-dev libzstd-dev libxxhash-dev
           python3-dev pybind11-dev python3-pytest
           python3-build python3-setuptools python3-wheel python3-venv
