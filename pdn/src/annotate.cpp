@@ -39,8 +39,8 @@ class Annotator {
             const int pieces = i < n ? r.plies[i].pieces_before : r.end_pieces;
             if (pieces > tb_.largest()) continue;
             const auto answer = probe_at(r, i);
+            if (!a_.error.empty()) return;  // the tables failed: what follows is not checked
             if (!answer) continue;
-            if (!a_.error.empty()) return;
             const HeldPosition& held = a_.positions.back();
             if (i < n) judge(*answer, held, r.plies[i], int(i) + 1);
         }
