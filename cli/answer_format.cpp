@@ -10,7 +10,14 @@ namespace {
 
 const char* const kSides[2] = {"white", "black"};
 
-// A value as JSON; `want` says which values it holds (want_wdl: tables of WDL alone).
+nlohmann::ordered_json strings_json(const std::vector<std::string>& list) {
+    auto out = nlohmann::ordered_json::array();
+    for (const auto& s : list) out.push_back(s);
+    return out;
+}
+
+}  // namespace
+
 nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v, int want) {
     j["wdl"] = to_string(v.wdl);
     if (want == probe::want_wdl) return j;
@@ -26,14 +33,6 @@ nlohmann::ordered_json counted_json(nlohmann::ordered_json j, const probe::Count
     if (c.value.table_wdl != Wdl::draw) j["budget"] = c.value.budget;
     return j;
 }
-
-nlohmann::ordered_json strings_json(const std::vector<std::string>& list) {
-    auto out = nlohmann::ordered_json::array();
-    for (const auto& s : list) out.push_back(s);
-    return out;
-}
-
-}  // namespace
 
 nlohmann::ordered_json counters_json(const std::vector<probe::CounterReading>& counters) {
     nlohmann::ordered_json j = nlohmann::ordered_json::object();

@@ -10,6 +10,12 @@
 
 namespace dtb::cli {
 
+// A value as JSON, its members added to j; `want` says which values it holds (want_wdl:
+// tables of WDL alone).
+nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v, int want);
+// A value under the counters as JSON, its members added to j: wdl, class, plies, budget.
+nlohmann::ordered_json counted_json(nlohmann::ordered_json j, const probe::CountedValue& c);
+
 // The counters as JSON: per rule, its plies (null where it is not counting) and what is left.
 nlohmann::ordered_json counters_json(const std::vector<probe::CounterReading>& counters);
 // The counters in words: "kings-only 12 plies (18 left), three-kings waiting".

@@ -71,5 +71,6 @@ void add_verify_command(CLI::App& app);
 void add_pack_command(CLI::App& app);
 void add_tables_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_annotate_command(CLI::App& app);
 
 }  // namespace dtb::cli

@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
     add_pack_command(app);
     add_tables_command(app);
     add_serve_command(app);
+    add_annotate_command(app);
     // With --json an error is JSON too, on standard output (a script reads nothing else
     // there); the message also goes to standard error, as without --json.
     bool json = false;

@@ -15,7 +15,8 @@ for the side to move: ``wdl`` is 'win', 'draw' or 'loss'; ``dtw`` the plies to t
 game, ``dtc`` to the next capture or man move. Under the counters (``counters=``, ``moves=``)
 a win they turn into a draw is a 'cursed-win', a loss they save a 'blessed-loss'.
 
-Functions: open_tablebase, variants, perft, moves. Errors: Error and its subclasses
+Functions: open_tablebase, variants, perft, moves, read_pdn (games of a PDN file, each
+checked against the tables by Tablebase.annotate). Errors: Error and its subclasses
 FenError, CountersError, NotAvailable, CorruptTable, DirectoryError, VariantError.
 """
 
@@ -27,6 +28,7 @@ from ._dtb import (
     FenError,
     MoveResult,
     NotAvailable,
+    PdnGame,
     ProbeResult,
     RulesResult,
     Tablebase,
@@ -34,6 +36,8 @@ from ._dtb import (
     moves,
     open_tablebase,
     perft,
+    read_pdn,
+    read_pdn_text,
     variants,
 )
 
@@ -45,6 +49,7 @@ __all__ = [
     "FenError",
     "MoveResult",
     "NotAvailable",
+    "PdnGame",
     "ProbeResult",
     "RulesResult",
     "Tablebase",
@@ -52,5 +57,7 @@ __all__ = [
     "moves",
     "open_tablebase",
     "perft",
+    "read_pdn",
+    "read_pdn_text",
     "variants",
 ]

@@ -11,6 +11,7 @@
 #include "errors.hpp"
 #include "failure.hpp"
 #include "game.hpp"
+#include "pdn.hpp"
 #include "tablebase.hpp"
 
 namespace py = pybind11;
@@ -105,4 +106,5 @@ PYBIND11_MODULE(_dtb, m) {
     add_results(m);
     add_tablebase(m);
     add_game(m);
+    add_pdn(m);
 }

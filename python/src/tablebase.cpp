@@ -404,6 +404,13 @@ void add_tablebase(py::module_& m) {
             },
             pos, counters, moves, py::arg("pure") = false, py::arg("default") = py::none(),
             "best_line(), or default where a material along it is not installed.")
+        .def("annotate", &T::annotate, py::arg("game"), py::arg("under") = "counters",
+             py::arg("variant") = py::none(),
+             "One PdnGame checked against the tables: a dict of index, white, black, error,\n"
+             "positions (each position of the game the tables hold: ply, fen, side, value,\n"
+             "pure, counted), first_in_tables, thrown (each move that threw a result away:\n"
+             "ply, side, player, written, played, nag, before, after, best, best_value) and\n"
+             "annotated_pdn. under: judge by the values 'counters' (default) or 'pure'.")
         .def("close", &T::close,
              "Closes the tables (probes in flight finish first); later calls raise dtb.Error.")
         .def(

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "dtb/pdn/game.hpp"
 #include "dtb/probe.hpp"
 #include "results.hpp"
 
@@ -39,6 +40,9 @@ class Tablebase {
     std::vector<MoveResult> best_line(const pybind11::handle& pos, const pybind11::handle& counters,
                                       const pybind11::handle& moves, bool pure) const;
     pybind11::list rules_report(const std::optional<std::string>& material) const;
+    // One PDN game checked against the tables (annotate.cpp).
+    pybind11::dict annotate(const pdn::Game& g, const std::string& under,
+                            const std::optional<std::string>& variant) const;
 
     void close();
     bool closed() const;

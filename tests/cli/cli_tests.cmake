@@ -439,3 +439,4 @@ dtb_cli_test(gen_all_over_wdl EXIT 0 ARGS gen russian --pieces 3 --out ${DTB_CLI
     REGEX "16 slices solved, 0 found complete")
 set_tests_properties(cli.gen_all_over_wdl PROPERTIES FIXTURES_REQUIRED cli_wdl
     DEPENDS "${wdl_tests}")
+include(${CMAKE_CURRENT_SOURCE_DIR}/cli/annotate_tests.cmake)
