@@ -66,6 +66,8 @@ dtb_status with_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
                 return fail(Status::variant, "the tables follow rule set '" +
                                                  tb->handle->rule_set_name() + "', unknown to " +
                                                  std::string(V::name));
+            if (!tb->handle->stale_rules().empty())
+                return fail(Status::variant, tb->handle->stale_rules());
             const Position<V> p = parse_fen<V>(fen);
             RuleState s = fresh_state(*set, p);
             if (counters) {
