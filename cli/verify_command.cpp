@@ -96,6 +96,9 @@ std::pair<nlohmann::ordered_json, VariantId> directory_manifest(const VerifyOpti
         if (!o.variant.empty() && variant_from_name(o.variant).id != held)
             throw UsageError("variant", o.dir + " holds " + std::string(variant_name(held)) +
                                             " tables (manifest.json), not " + o.variant);
+        // Rules tables of an earlier reading would be checked against rules they do not follow.
+        if (const std::string stale = compress::stale_rules_reason(manifest, held); !stale.empty())
+            throw UsageError("directory", o.dir + ": " + stale);
         return {std::move(manifest), held};
     } catch (const compress::TableError& e) {
         throw UsageError(

@@ -140,6 +140,7 @@ static nlohmann::ordered_json counters_json(const RuleSet* set) {
     for (const CounterRule& r : set->list())
         rules.push_back({{"name", std::string(r.name)}, {"article", std::string(r.article)}});
     return {{"rule_set", std::string(set->name)},
+            {"revision", set->revision},
             {"summary", std::string(set->summary)},
             {"rules", rules},
             {"values", "rules tables: WDL and the plies the binding counter must leave"}};
@@ -150,6 +151,29 @@ std::string manifest_rule_set(const nlohmann::ordered_json& manifest) {
     if (it == manifest.end() || !it->is_object()) return "";
     const auto name = it->find("rule_set");
     return name != it->end() && name->is_string() ? name->get<std::string>() : "";
+}
+
+int manifest_rule_set_revision(const nlohmann::ordered_json& manifest) {
+    const auto it = manifest.find("counters");
+    if (it == manifest.end() || !it->is_object()) return 1;
+    const auto r = it->find("revision");
+    return r != it->end() && r->is_number_integer() ? r->get<int>() : 1;  // before revisions
+}
+
+std::string stale_rules_reason(const nlohmann::ordered_json& manifest, VariantId variant) {
+    const std::string name = manifest_rule_set(manifest);
+    if (name.empty()) return "";
+    return dispatch(variant, [&](auto v) -> std::string {
+        using V = decltype(v);
+        const RuleSet* set = find_rule_set<V>(name);
+        const int held = manifest_rule_set_revision(manifest);
+        if (!set || held == set->revision) return "";
+        return "its rules tables follow revision " + std::to_string(held) + " of " +
+               std::string(V::name) + " rule set " + name + ", and this dtb reads revision " +
+               std::to_string(set->revision) +
+               " (docs/variants.md#how-the-counters-combine): generate them again (dtb gen " +
+               std::string(V::name) + " --out ANOTHER_DIR, or remove the directory first)";
+    });
 }
 
 void write_manifest(const std::filesystem::path& dir, VariantId variant, int max_pieces,
@@ -244,6 +268,8 @@ std::optional<std::string> directory_conflict(const std::filesystem::path& dir, 
                        "'. Give dtb gen another --out, or remove " + d + " first";
             if (held->id != variant) return another_variant(held->id, "its manifest.json");
         }
+        if (const std::string stale = stale_rules_reason(m, variant); !stale.empty())
+            return d + ": " + stale;
         const std::string held_rules = manifest_rule_set(m);
         if (!held_rules.empty() && !rule_set.empty() && held_rules != rule_set)
             return d + " holds the rules tables of rule set " + held_rules + ", not " +

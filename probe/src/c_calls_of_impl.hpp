@@ -161,13 +161,15 @@ inline bool from_c(const dtb_counters& c, RuleState& s, std::string& message) {
     return true;
 }
 
-// The rule set of the handle's tables; throws Error when the variant does not know it.
+// The rule set of the handle's tables; throws Error when the variant does not know it or
+// the tables follow an earlier revision of it.
 template <class V>
 const RuleSet& rule_set_of(const Handle& h) {
     const RuleSet* set = find_rule_set<V>(h.rule_set_name());
     if (!set)
         throw Error(Status::variant, "the tables follow rule set '" + h.rule_set_name() +
                                          "', unknown to " + std::string(V::name));
+    if (!h.stale_rules().empty()) throw Error(Status::variant, h.stale_rules());
     return *set;
 }
 

@@ -32,6 +32,7 @@ std::vector<fs::path> split_search_path(const std::string& text) {
 struct DirectoryLabel {
     VariantId variant;
     std::string rule_set;
+    std::string stale;  // why its rules tables must not be read, or ""
 };
 
 // dir's manifest's label; nullopt when it has no manifest; throws TableError for one that
@@ -40,7 +41,8 @@ std::optional<DirectoryLabel> directory_label(const fs::path& dir) {
     std::error_code ec;
     if (!fs::exists(compress::manifest_path(dir), ec)) return std::nullopt;
     const auto m = compress::read_manifest(dir);
-    return DirectoryLabel{compress::manifest_variant(m, dir), compress::manifest_rule_set(m)};
+    const VariantId v = compress::manifest_variant(m, dir);
+    return DirectoryLabel{v, compress::manifest_rule_set(m), compress::stale_rules_reason(m, v)};
 }
 
 // The tables the directories hold, by material: bit kind_index(k) for each kind k of table
@@ -79,7 +81,7 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
     // (its manifest says which): all must agree, with each other and with `variant`.
     std::optional<DirectoryLabel> first;
     fs::path first_dir;
-    std::string rule_set;
+    std::string rule_set, stale;
     for (const auto& dir : dirs) {
         std::error_code ec;
         if (!fs::is_directory(dir, ec)) {
@@ -111,6 +113,7 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
             return Status::variant;
         }
         if (!label->rule_set.empty()) rule_set = label->rule_set;
+        if (!label->stale.empty() && stale.empty()) stale = dir.string() + ": " + label->stale;
     }
     if (!id) {
         message = compress::manifest_path(dirs.front()).string() +
@@ -120,6 +123,7 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
     }
     try {
         out.reset(new Handle(dirs, *id, cache_bytes, rule_set));
+        out->stale_rules_ = stale;
     } catch (const std::bad_alloc&) {
         message = "out of memory for a cache of " + std::to_string(cache_bytes) + " bytes";
         return Status::memory;

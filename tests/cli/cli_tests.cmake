@@ -199,8 +199,14 @@ dtb_cli_test(verify_portuguese_rules EXIT 0
 set_tests_properties(cli.verify_portuguese_rules PROPERTIES DEPENDS cli.gen_portuguese_4)
 dtb_cli_test(rules_portuguese_report EXIT 0 JSON
     ARGS rules ${DTB_CLI_PORTUGUESE} --material KKKvK --json
-    COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_rules\":158,")
+    COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_rules\":0,")
 set_tests_properties(cli.rules_portuguese_report PROPERTIES DEPENDS cli.gen_portuguese_4)
+# Issue 51: Black's capture made three kings against one, a king on the river, White to move.
+# The capture is not one of Black's 12 counted moves: 24 plies are left, and White loses.
+dtb_cli_test(probe_portuguese_river_after_capture EXIT 0 JSON
+    ARGS probe ${DTB_CLI_PORTUGUESE} "W:WK2:BK1,K13,K32" --json
+    COMPACT_REGEX "\"rules\":{\"rule_set\":\"standard\",\"state\":{\"twenty-moves\":{\"plies\":0,\"left\":40},\"force\":{\"plies\":0,\"left\":24}},\"wdl\":\"loss\"")
+set_tests_properties(cli.probe_portuguese_river_after_capture PROPERTIES DEPENDS cli.gen_portuguese_4)
 # Frisian up to 3 pieces: the king-move restriction read from the FEN (":RW47/3": White's king
 # on 47 has made three non-capturing moves in a row), answered under, and shown.
 set(DTB_CLI_FRISIAN ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/frisian)

@@ -62,5 +62,33 @@ TEST(TableDir, ManifestRefused) {
     EXPECT_THROW(manifest_variant(nlohmann::ordered_json::object(), dir.path), TableError);
 }
 
+// Rules tables written under an earlier reading of their rule set (the portuguese river
+// count before revision 2) are refused, by the probe and by a run that would complete them;
+// the current revision, and a set never revised, are read.
+TEST(TableDir, RulesTablesOfAnEarlierRevisionRefused) {
+    TempDir dir;
+    const RuleSet& portuguese = Portuguese::rule_sets[0];
+    ASSERT_GT(portuguese.revision, 1);
+    write_manifest(dir.path, VariantId::portuguese, 2, {}, &portuguese);
+    auto j = read_manifest(dir.path);
+    EXPECT_EQ(manifest_rule_set_revision(j), portuguese.revision);
+    EXPECT_EQ(stale_rules_reason(j, VariantId::portuguese), "");
+    EXPECT_FALSE(directory_conflict(dir.path, VariantId::portuguese, portuguese.name));
+    // As written before revisions were: no "revision" at all.
+    j["counters"].erase("revision");
+    std::ofstream(manifest_path(dir.path)) << j.dump();
+    EXPECT_EQ(manifest_rule_set_revision(j), 1);
+    const std::string why = stale_rules_reason(j, VariantId::portuguese);
+    EXPECT_NE(why.find("revision 1 of portuguese rule set standard"), std::string::npos) << why;
+    const auto conflict = directory_conflict(dir.path, VariantId::portuguese, "");
+    ASSERT_TRUE(conflict);
+    EXPECT_NE(conflict->find("generate them again"), std::string::npos) << *conflict;
+    // Russian's rule set was never revised: its manifests without a revision read.
+    write_manifest(dir.path, VariantId::russian, 2, {}, &Russian::rule_sets[0]);
+    j = read_manifest(dir.path);
+    j["counters"].erase("revision");
+    EXPECT_EQ(stale_rules_reason(j, VariantId::russian), "");
+}
+
 }  // namespace
 }  // namespace dtb::test

@@ -200,10 +200,23 @@ TEST(RuleState, PortugueseRiver) {
     EXPECT_EQ(g.count("force"), 0);
     EXPECT_EQ(g.left(), 24);
     // A king on the river at arising, made by the strong side's capture: that capture is
-    // the first of the 12 moves, so 22 plies are left.
-    EXPECT_EQ(Game<Portuguese>("B:WK1,K3,K4:BK20").left(), 22);
-    // Made by the weak side's capture: the strong side's 12 moves are 23 plies.
+    // not one of the 12 moves, which are the strong side's next 12: 24 plies.
+    EXPECT_EQ(Game<Portuguese>("B:WK1,K3,K4:BK20").count("force"), 0);
+    EXPECT_EQ(Game<Portuguese>("B:WK1,K3,K4:BK20").left(), 24);
+    // The position of issue 51: Black's capture made the material, White's lone king moves.
+    EXPECT_EQ(Game<Portuguese>("W:WK2:BK1,K13,K32").left(), 24);
+    // Made by the weak side's capture: the strong side moves first, its 12th move is ply 23.
     EXPECT_EQ(Game<Portuguese>("W:WK1,K3,K4:BK20").left(), 23);
+    // A promotion onto the river (28-32) that completes the three kings starts the count,
+    // uncounted like a capture: 24 plies, and the twenty moves restart with it.
+    Game<Portuguese> crown("W:WK2,K3,28:BK30");
+    EXPECT_EQ(crown.count("force"), -1);  // two kings and a man: out of the force scope
+    crown.play("28-32");
+    EXPECT_EQ(crown.count("force"), 0);
+    EXPECT_EQ(crown.count("twenty-moves"), 0);
+    EXPECT_EQ(crown.left(), 24);
+    // Crowned off the river (28-31): the three kings are there, the count waits.
+    EXPECT_EQ(Game<Portuguese>("W:WK2,K3,28:BK30").play("28-31").count("force"), -1);
     // A king on the river with the count not started cannot be.
     Game<Portuguese> bad("W:WK1,K3,K4:BK20");
     bad.state.plies[1] = RuleState::kIdle;

@@ -152,9 +152,9 @@ inline int limit(const CounterRule& r, const Material& m, Color at_start) {
     return at_start == strong ? 2 * n - 1 : 2 * n;
 }
 
-// The count of force rule r when its scope is entered at `after`, by a move of `mover`.
+// The count of force rule r when its scope is entered by the move that reached `after`.
 template <class V>
-int entered(const CounterRule& r, const Position<V>& after, Color mover) {
+int entered(const CounterRule& r, const Position<V>& after) {
     const Material m = material(after);
     const StrongSides s = strong_sides(r.scope, m);
     if (r.fixed == Fixed::lone_king_on_long_diagonal) {
@@ -166,11 +166,10 @@ int entered(const CounterRule& r, const Position<V>& after, Color mover) {
         if (!any_on_long_diagonal<V>(lone)) return kIdle;
     }
     if (r.start == Start::on_river) {
-        // "It starts at arising if the three-king side already has a king on the river; ...
-        // the capture included": the strong side's arising move is its first counted move.
+        // "With no strong king on the river when the material arises, the count waits";
+        // "The move that starts it is not one of them" (it starts at 0).
         const Color strong = s.white ? Color::white : Color::black;
         if (!any_on_long_diagonal<V>(after.kings_of(strong))) return kIdle;
-        return mover == strong ? 1 : 0;
     }
     // "The count starts when the scope is entered."
     return 0;
@@ -186,7 +185,7 @@ Counters arising(const RuleSet& set, const Position<V>& p) {
     for (int i = 0; i < set.count; ++i) {
         const CounterRule& r = set.rules[i];
         if (!in_scope(r.scope, m)) continue;  // "A scope is the material in which a rule is active"
-        c.count[i] = r.kind == CounterKind::force ? entered(r, p, ~p.side) : 0;
+        c.count[i] = r.kind == CounterKind::force ? entered(r, p) : 0;
     }
     return c;
 }
@@ -246,7 +245,7 @@ Steps steps(const RuleSet& set, const Position<V>& before, const Move<typename V
                 if (entering) {
                     // "A force scope is entered by the move after which its condition first
                     // holds: a capture into it, or a promotion that creates it."
-                    const int e = entered(r, after, mover);
+                    const int e = entered(r, after);
                     out[i] = {e, e};
                 } else if (r.start == Start::on_river) {
                     // "Otherwise the strong move that first puts one there starts it and is

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <random>
 
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/probe.h"
 #include "dtb/probe.hpp"
@@ -127,6 +128,30 @@ TEST(ProbeCApiRules, BadCountersAreRefused) {
     EXPECT_EQ(v.wdl, DTB_WIN);
     EXPECT_EQ(v.klass, DTB_CLASS_WIN);
     EXPECT_EQ(v.pure.dtw, 3);
+}
+
+// Rules tables written under an earlier reading of their rule set (a manifest without the
+// revision: portuguese before issue 51) are refused under the counters, with the reason;
+// the pure tables beside them still answer.
+TEST(ProbeCApiRules, EarlierRevisionRefusedPureRead) {
+    TempDir dir("stale_rules");
+    gen::GenOptions o;
+    o.pieces = 3;
+    o.out = dir.path();
+    gen::generate(VariantId::portuguese, o);
+    auto manifest = compress::read_manifest(dir.path());
+    manifest["counters"].erase("revision");
+    std::ofstream(compress::manifest_path(dir.path())) << manifest.dump();
+
+    probe::Tablebase tb(dir.path(), 4 << 20);
+    Value pure;
+    EXPECT_EQ(tb.probe("W:WK1,K5:BK32", probe::want_all, pure), probe::Status::ok);
+    dtb_rules_value v;
+    EXPECT_EQ(dtb_probe_rules(tb.c_handle(), "W:WK1,K5:BK32", nullptr, &v), DTB_ERR_VARIANT);
+    EXPECT_NE(std::string(dtb_error_message()).find("revision 1 of portuguese rule set standard"),
+              std::string::npos)
+        << dtb_error_message();
+    EXPECT_THROW(tb.rules_prober<Portuguese>(), probe::Error);
 }
 
 }  // namespace

@@ -156,6 +156,7 @@ class Tablebase {
         if (!set)
             throw Error(Status::variant, "the tables follow the rule set '" + h.rule_set_name() +
                                              "', which " + std::string(V::name) + " does not have");
+        if (!h.stale_rules().empty()) throw Error(Status::variant, h.stale_rules());
         return RulesProber<V>(h.store(), *set);
     }
 

@@ -85,6 +85,14 @@ void write_manifest(const std::filesystem::path& dir, VariantId variant, int max
 // The name of the rule set a manifest's rules tables follow, or "" when it has none.
 std::string manifest_rule_set(const nlohmann::ordered_json& manifest);
 
+// The revision of that rule set (RuleSet::revision) the tables were written under; 1 for a
+// manifest that records none (written before revisions were).
+int manifest_rule_set_revision(const nlohmann::ordered_json& manifest);
+
+// Why this dtb must not read a manifest's rules tables of `variant`: they follow an earlier
+// revision of their rule set (another reading of its rules). "" when they may be read.
+std::string stale_rules_reason(const nlohmann::ordered_json& manifest, VariantId variant);
+
 // dir's manifest, parsed. Throws TableError naming the file when there is none ("is this a
 // directory written by dtb gen?") or it is not JSON.
 nlohmann::ordered_json read_manifest(const std::filesystem::path& dir);
@@ -98,9 +106,10 @@ std::optional<VariantId> table_file_variant(const std::filesystem::path& path);
 
 // Why dir cannot take `variant`'s tables with rules tables of rule set `rule_set` ("": none
 // written): a directory belongs to one variant and one rule set, and it holds another
-// variant's tables (its manifest says so, or without one a table file's header) or the rules
-// tables of another rule set. The message says how to proceed. nullopt when dir does not
-// exist, holds no tables or holds this variant's under this rule set.
+// variant's tables (its manifest says so, or without one a table file's header), the rules
+// tables of another rule set, or those of an earlier revision of this one. The message says how to
+// proceed. nullopt when dir does not exist, holds no tables or holds this variant's under this rule
+// set.
 std::optional<std::string> directory_conflict(const std::filesystem::path& dir, VariantId variant,
                                               std::string_view rule_set);
 

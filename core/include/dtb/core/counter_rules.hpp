@@ -48,8 +48,8 @@ enum class Budget : std::uint8_t {
 // When a force count starts inside its scope.
 enum class Start : std::uint8_t {
     on_entry,  // when the scope is entered
-    on_river,  // portuguese 3.2.1b: when the strong side first has a king on the long diagonal;
-               // at entry if it has one then, with the move that made the material counted
+    on_river,  // portuguese 3.2.1b: when the strong side first has a king on the long diagonal
+               // (at entry if it has one then); the starting move is not one of the N
 };
 
 // A condition read when the scope is entered, which then holds to the scope's end.
@@ -82,6 +82,9 @@ struct RuleSet {
     std::string_view summary;
     int count = 0;
     std::array<CounterRule, kMaxCounterRules> rules{};
+    // Raised when dtb's reading of the set changes the values: tables written under an
+    // earlier revision (their manifest says which) are refused, not read as this one.
+    int revision = 1;
 
     constexpr std::span<const CounterRule> list() const {
         return {rules.data(), std::size_t(count)};
@@ -98,6 +101,12 @@ constexpr RuleSet rule_set(std::string_view name, std::string_view summary, R...
 // The same rules under another name, for a variant that offers another's as an option.
 constexpr RuleSet renamed(RuleSet set, std::string_view name) {
     set.name = name;
+    return set;
+}
+
+// The same rules under a later reading (see RuleSet::revision).
+constexpr RuleSet revised(RuleSet set, int revision) {
+    set.revision = revision;
     return set;
 }
 

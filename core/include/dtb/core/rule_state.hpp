@@ -56,9 +56,9 @@ Color strong_color(const CounterRule& r, const Material& m) {
     return strong_side(r.scope, m) == Strong::black ? Color::black : Color::white;
 }
 
-// The count of a force rule whose scope the move by `mover` has just entered.
+// The count of a force rule whose scope a move has just entered, reaching `p`.
 template <class V>
-std::uint16_t entered(const CounterRule& r, const Position<V>& p, const Material& m, Color mover) {
+std::uint16_t entered(const CounterRule& r, const Position<V>& p, const Material& m) {
     using G = typename V::board;
     const Strong s = strong_side(r.scope, m);
     const Color strong = strong_color<V>(r, m);
@@ -67,11 +67,10 @@ std::uint16_t entered(const CounterRule& r, const Position<V>& p, const Material
         const auto lone = s == Strong::both ? p.kings : p.kings_of(~strong);
         if ((lone & long_diagonal<G>()) == 0) return RuleState::kIdle;
     }
-    if (r.start == Start::on_river) {
-        if ((p.kings_of(strong) & long_diagonal<G>()) == 0) return RuleState::kIdle;
-        // "12 moves ... the capture included": the strong side's arising move is its first.
-        return s != Strong::both && mover == strong ? 1 : 0;
-    }
+    // The portuguese count waits for the river; the move that made the material (or reached
+    // the river) is not one of the 12, which are the strong side's next moves.
+    if (r.start == Start::on_river && (p.kings_of(strong) & long_diagonal<G>()) == 0)
+        return RuleState::kIdle;
     return 0;
 }
 
@@ -90,8 +89,7 @@ RuleState fresh_state(const RuleSet& set, const Position<V>& p) {
     for (int i = 0; i < set.count; ++i) {
         const CounterRule& r = set.rules[i];
         if (!in_scope(r.scope, m)) continue;
-        s.plies[i] =
-            r.kind == CounterKind::force ? rule_state_detail::entered(r, p, m, ~p.side) : 0;
+        s.plies[i] = r.kind == CounterKind::force ? rule_state_detail::entered(r, p, m) : 0;
     }
     return s;
 }
@@ -120,7 +118,7 @@ RuleState after_move(const RuleSet& set, const RuleState& s, const Position<V>& 
                 break;
             case CounterKind::force:
                 if (!continues) {
-                    n.plies[i] = entered(r, after, ma, mover);
+                    n.plies[i] = entered(r, after, ma);
                 } else if (s.counting(i)) {
                     n.plies[i] = next(s.plies[i]);
                 } else if (r.start == Start::on_river && mover == strong_color<V>(r, ma) &&

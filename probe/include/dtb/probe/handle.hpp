@@ -41,6 +41,9 @@ class Handle {
     // The counter rule set the directory's rules tables follow (manifest "counters"), or ""
     // for the variant's default.
     const std::string& rule_set_name() const { return rule_set_; }
+    // Why the rules tables must not be read (written under an earlier revision of their rule
+    // set: compress::stale_rules_reason), or "". The pure tables read all the same.
+    const std::string& stale_rules() const { return stale_rules_; }
 
     // The materials installed when the handle was opened (those with a WDL table), fewest
     // pieces first, their names, and the largest number of pieces among them (0: none).
@@ -59,6 +62,7 @@ class Handle {
            std::string rule_set);
     Store store_;
     std::string rule_set_;
+    std::string stale_rules_;
     std::vector<InstalledMaterial> materials_;
     std::vector<std::string> material_names_;
     int largest_ = 0;

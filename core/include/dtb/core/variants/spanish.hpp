@@ -11,21 +11,25 @@
 
 namespace dtb {
 
-// Portuguese rules, FPD 3.2.1 (also spanish's `portuguese` option). The force count is not
-// restarted when the kings leave the river (docs/variants.md#how-the-counters-combine).
+// Portuguese rules, FPD 3.2.1 (also spanish's `portuguese` option). The force count counts
+// the strong side's 12 moves after its kings reach the river, the winning capture among them
+// and not the move that made the material; leaving the river does not restart it
+// (docs/variants.md#how-the-counters-combine, point 8). Revision 2: revision 1 counted the
+// capture that made the material as the first of the 12 (issue 51).
 inline constexpr RuleSet kPortugueseCounters =
-    rule_set("standard", "3.2.1a twenty moves, 3.2.1b force rule counted from the river",
-             CounterRule{.name = "twenty-moves",
-                         .article = "FPD 3.2.1a",
-                         .kind = CounterKind::progress,
-                         .moves = 20},
-             CounterRule{.name = "force",
-                         .article = "FPD 3.2.1b",
-                         .kind = CounterKind::force,
-                         .scope = {ScopeKind::against_lone_king, 3, 3, true},
-                         .moves = 12,
-                         .budget = Budget::strong_side,
-                         .start = Start::on_river});
+    revised(rule_set("standard", "3.2.1a twenty moves, 3.2.1b force rule counted from the river",
+                     CounterRule{.name = "twenty-moves",
+                                 .article = "FPD 3.2.1a",
+                                 .kind = CounterKind::progress,
+                                 .moves = 20},
+                     CounterRule{.name = "force",
+                                 .article = "FPD 3.2.1b",
+                                 .kind = CounterKind::force,
+                                 .scope = {ScopeKind::against_lone_king, 3, 3, true},
+                                 .moves = 12,
+                                 .budget = Budget::strong_side,
+                                 .start = Start::on_river}),
+            2);
 
 struct Spanish {
     static constexpr std::string_view name = "spanish";
