@@ -285,6 +285,16 @@ std::optional<std::string> directory_conflict(const std::filesystem::path& dir, 
     return std::nullopt;
 }
 
+std::string entry_text(const nlohmann::ordered_json& entry) { return entry.dump(); }
+
+nlohmann::ordered_json entry_of_text(std::string_view text) {
+    try {
+        return nlohmann::ordered_json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+        throw TableError(std::string("a manifest entry that is not JSON: ") + e.what());
+    }
+}
+
 std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     const std::filesystem::path& dir) {
     std::map<std::string, nlohmann::ordered_json> out;

@@ -191,7 +191,7 @@ class Generation {
         stock_.put_in(nullptr);
         record(m, entry);
         if (ranks_) {
-            ranks_->announce({k, entry.dump(), rules_skipped_.size() > skipped});
+            ranks_->announce({k, compress::entry_text(entry), rules_skipped_.size() > skipped});
             done_[k] = true;
         }
         keep_for_later(k, std::move(slice));
@@ -378,7 +378,7 @@ class Generation {
             done_[d.step] = true;
             if (d.rules_skipped)
                 for (const Material& x : {m, m.flipped()}) rules_skipped_.push_back(x);
-            manifest_[m.name()] = nlohmann::ordered_json::parse(d.entry);
+            manifest_[m.name()] = compress::entry_of_text(d.entry);
         }
         if (!finished.empty()) save_manifest();
     }

@@ -118,6 +118,11 @@ std::optional<std::string> directory_conflict(const std::filesystem::path& dir, 
 std::map<std::string, nlohmann::ordered_json> read_manifest_slices(
     const std::filesystem::path& dir);
 
+// One material's entry as text (what the ranks of a distributed run send each other), and
+// back; the JSON text machinery compiled here once, not in each variant's generator.
+std::string entry_text(const nlohmann::ordered_json& entry);
+nlohmann::ordered_json entry_of_text(std::string_view text);
+
 // A difference between a manifest's list of tables and the directory: a table it lists that
 // is not there, a table file it does not list, or a file of another size than it records.
 struct ListingProblem {
