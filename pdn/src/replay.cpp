@@ -2,33 +2,9 @@
 // from replay.cpp.in.
 #include "dtb/pdn/replay.hpp"
 
-#include <array>
-#include <utility>
-
 #include "replay_of.hpp"
 
 namespace dtb::pdn {
-
-namespace {
-
-// PDN 3.0's GameType numbers of the draughts games dtb plays.
-constexpr std::array<std::pair<int, VariantId>, 13> kGameTypes = {{
-    {20, VariantId::international},
-    {21, VariantId::english},
-    {22, VariantId::italian},
-    {23, VariantId::pool},
-    {24, VariantId::spanish},
-    {25, VariantId::russian},
-    {26, VariantId::brazilian},
-    {27, VariantId::canadian},
-    {28, VariantId::portuguese},
-    {29, VariantId::czech},
-    {30, VariantId::turkish},
-    {31, VariantId::thai},
-    {40, VariantId::frisian},
-}};
-
-}  // namespace
 
 std::optional<VariantId> variant_of_game_type(std::string_view value) {
     int n = 0, digits = 0;
@@ -37,8 +13,12 @@ std::optional<VariantId> variant_of_game_type(std::string_view value) {
     for (; i < value.size() && value[i] >= '0' && value[i] <= '9' && digits < 4; ++i, ++digits)
         n = n * 10 + (value[i] - '0');
     if (digits == 0) return std::nullopt;
-    for (auto [number, id] : kGameTypes)
-        if (number == n) return id;
+    // Each variant's number is its rule struct's pdn_gametype (0: PDN assigns it none).
+    for (int k = 0; k < kVariantCount; ++k) {
+        const auto id = VariantId(k);
+        if (n != 0 && dispatch(id, [](auto v) { return decltype(v)::pdn_gametype; }) == n)
+            return id;
+    }
     return std::nullopt;
 }
 
