@@ -1,0 +1,28 @@
+# dtb serve soaked: mixed requests (valid, malformed, huge, slow, hung up) with its memory and
+# latency sampled every second (server_soak.py). 20 seconds in the default run; an hour under
+# the label "long" (docs/performance.md has its figures).
+set(dtb_soak_python ${DTB_PYTHON_EXECUTABLE})
+if(NOT dtb_soak_python)
+    find_package(Python3 COMPONENTS Interpreter)
+    set(dtb_soak_python ${Python3_EXECUTABLE})
+endif()
+if(NOT dtb_soak_python)
+    message(WARNING "no python3: the dtb serve soak is not registered")
+    return()
+endif()
+set(dtb_soak_dir ${CMAKE_CURRENT_BINARY_DIR}/soak)
+add_test(NAME soak.tables COMMAND $<TARGET_FILE:dtb> gen russian --pieces 4
+    --out ${dtb_soak_dir}/russian)
+set_tests_properties(soak.tables PROPERTIES FIXTURES_SETUP soak_tables LABELS "soak"
+    TIMEOUT 300)
+foreach(run "short;20;soak" "hour;3600;long")
+    list(GET run 0 name)
+    list(GET run 1 seconds)
+    list(GET run 2 label)
+    add_test(NAME soak.server_${name}
+        COMMAND ${dtb_soak_python} ${CMAKE_CURRENT_SOURCE_DIR}/soak/server_soak.py
+            --dtb $<TARGET_FILE:dtb> --tables ${dtb_soak_dir}/russian --seconds ${seconds}
+            --out ${dtb_soak_dir}/${name})
+    set_tests_properties(soak.server_${name} PROPERTIES FIXTURES_REQUIRED soak_tables
+        LABELS "${label}" TIMEOUT 4000 RUN_SERIAL TRUE)
+endforeach()
