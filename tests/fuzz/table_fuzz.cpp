@@ -79,9 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Expect what the header claims, so that the mismatch check lets the input through.
     TableSpec spec{};
     if (file.size() >= 18) {
-        spec.variant = file[12];
+        spec.variant = dtb::VariantId(file[12]);
         spec.material = {file[13], file[14], file[15], file[16]};
-        spec.kind = file[17] >= 1 && file[17] <= 3 ? ValueKind(file[17]) : ValueKind::wdl;
+        spec.kind = file[17] >= 1 && file[17] <= 7 ? ValueKind(file[17]) : ValueKind::wdl;
     }
     std::unique_ptr<TableReader> r;
     std::string message;

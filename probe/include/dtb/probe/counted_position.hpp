@@ -45,7 +45,7 @@ void play_moves(const RuleSet& set, CountedPosition<V>& c, std::string_view move
 // The names of the set's counters, for messages: " kings-only three-kings" or " none".
 inline std::string counter_names(const RuleSet& set) {
     std::string names;
-    for (const CounterRule& r : set.list()) names += " " + std::string(r.name);
+    for (const CounterRule& r : set.list()) names.append(" ").append(r.name);
     return names.empty() ? " none" : names;
 }
 

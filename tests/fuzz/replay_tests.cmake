@@ -1,0 +1,17 @@
+# Every fuzz target's kept corpus (tests/fuzz/corpus/NAME) and the inputs of the crashes it
+# found (tests/fuzz/regressions/NAME) replayed through the target's code in this build,
+# without libFuzzer: a fixed crash stays fixed. tests/fuzz/run_fuzz.sh grows the corpora.
+set(dtb_fuzz_dir ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
+function(dtb_fuzz_replay name libraries)
+    add_executable(dtb_${name}_replay ${dtb_fuzz_dir}/${name}_fuzz.cpp
+        ${dtb_fuzz_dir}/replay_main.cpp)
+    target_link_libraries(dtb_${name}_replay PRIVATE ${libraries})
+    add_test(NAME fuzz.${name}_replay COMMAND dtb_${name}_replay ${dtb_fuzz_dir}/corpus/${name}
+        ${dtb_fuzz_dir}/regressions/${name})
+    set_tests_properties(fuzz.${name}_replay PROPERTIES LABELS "fuzz" TIMEOUT 600)
+endfunction()
+dtb_fuzz_replay(fen dtb::core)
+dtb_fuzz_replay(counters dtb::core)
+target_include_directories(dtb_counters_replay PRIVATE ${PROJECT_SOURCE_DIR}/probe/include)
+dtb_fuzz_replay(pdn dtb::pdn)
+dtb_fuzz_replay(table dtb::compress)
