@@ -106,7 +106,12 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
         if (r.value.wdl != report.value.wdl) a.deciding_rule = deciding_rule(set, c.state, p);
     }
     for (const auto& m : report.moves) {
-        MoveRecord record{m.pure.text, m.pure.after, std::nullopt, {}, m.counted_rank};
+        MoveRecord record{AnyMove::of(m.pure.move.move),
+                          m.pure.text,
+                          m.pure.after,
+                          std::nullopt,
+                          {},
+                          m.counted_rank};
         if (m.counted) {
             record.counted = counted_value(m.counted->pure.wdl, m.counted->after, m.counted_plies);
             record.counters_after =

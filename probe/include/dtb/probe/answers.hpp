@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dtb/core/any_move.hpp"
 #include "dtb/probe.hpp"
 #include "dtb/probe/counted_position.hpp"
 
@@ -42,6 +43,7 @@ struct CountedValue {
 
 // One legal move and everything known after it (for the side to move then).
 struct MoveRecord {
+    AnyMove id;  // what pairs it with the same move elsewhere (never its text)
     std::string move;
     Value pure;
     std::optional<CountedValue> counted;         // absent where the counters' tables are not
