@@ -1,7 +1,5 @@
 #include "answer_format.hpp"
 
-#include <algorithm>
-
 #include "cli.hpp"
 
 namespace dtb::cli {
@@ -80,33 +78,28 @@ std::string king_streaks_text(const probe::KingStreaks& k) {
     return t;
 }
 
+nlohmann::ordered_json move_json(const probe::MoveRecord& m, int want) {
+    auto j = value_json({{"move", m.move}}, m.pure, want);
+    if (!m.counted) return j;
+    auto counted = counted_json({}, *m.counted);
+    counted["rank"] = m.counted_rank;
+    counted["state"] = counters_json(m.counters_after);
+    j["rules"] = counted;
+    return j;
+}
+
 nlohmann::ordered_json probe_json(const probe::PositionAnswer& a) {
     auto moves = nlohmann::ordered_json::array();
-    for (const auto& m : a.moves) moves.push_back(value_json({{"move", m.move}}, m.pure, a.want));
+    for (const auto& m : a.moves) moves.push_back(move_json(m, a.want));
     auto j = value_json({{"variant", a.variant}, {"fen", a.fen}}, a.value, a.want);
     if (a.king_streaks) j["king_streaks"] = king_streaks_json(*a.king_streaks);
     j["moves"] = moves;
     nlohmann::ordered_json counted = {{"rule_set", a.rule_set},
                                       {"state", counters_json(a.counters)}};
-    if (!a.counted) {
+    if (!a.counted)
         counted["error"] = a.counters_error;
-    } else {
+    else
         counted = counted_json(counted, *a.counted);
-        // Best first under the counters.
-        std::vector<const probe::MoveRecord*> order;
-        for (const auto& m : a.moves)
-            if (m.counted) order.push_back(&m);
-        std::stable_sort(order.begin(), order.end(), [](const auto* x, const auto* y) {
-            return x->counted_rank < y->counted_rank;
-        });
-        auto list = nlohmann::ordered_json::array();
-        for (const auto* m : order) {
-            auto mj = counted_json({{"move", m->move}}, *m->counted);
-            mj["state"] = counters_json(m->counters_after);
-            list.push_back(mj);
-        }
-        counted["moves"] = list;
-    }
     j["rules"] = counted;
     return j;
 }
@@ -115,7 +108,9 @@ nlohmann::ordered_json line_json(const probe::LineAnswer& a) {
     auto list = nlohmann::ordered_json::array();
     for (const auto& step : a.line) {
         if (a.pure)
-            list.push_back({{"move", step.move}, {"dtw", step.pure.dtw}});
+            list.push_back({{"move", step.move},
+                            {"dtw", step.pure.dtw},
+                            {"state", counters_json(step.counters)}});
         else
             list.push_back({{"move", step.move},
                             {"budget", step.budget},

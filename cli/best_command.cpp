@@ -96,7 +96,7 @@ void add_best_command(CLI::App& app) {
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
                   "Print JSON: variant, fen, rule_set, state, wdl, plies, line [{move, budget, "
-                  "state}] (with --pure: wdl, dtw, dtc, line [{move, dtw}]); for a draw, "
+                  "state}] (with --pure: wdl, dtw, dtc, line [{move, dtw, state}]); for a draw, "
                   "drawing_moves [the moves that keep it] and an empty line");
     cmd->add_flag("--pure", o->pure, "Ignore the draw counters: the line by DTW");
     add_counter_options(cmd, o->counters);

@@ -85,9 +85,9 @@ void add_probe_command(CLI::App& app) {
         ->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
-                  "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc}], rules "
-                  "{rule_set, state, wdl, class, plies, budget, moves [{move, wdl, class, "
-                  "plies, budget}]}");
+                  "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc, rules "
+                  "{wdl, class, plies, budget, rank, state}}], rules {rule_set, state, wdl, "
+                  "class, plies, budget}");
     add_counter_options(cmd, o->counters);
     add_variant_option(cmd, o->variant);
     cmd->callback([o] {

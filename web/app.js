@@ -11,7 +11,6 @@ const state = {
   variant: null,      // the entry shown
   history: [],        // [{fen, moves: [], counters: ''}]
   at: -1,             // index into history
-  probe: null,        // the /api/probe answer for history[at]
   pieces: {},         // square name -> 'wm' | 'wk' | 'bm' | 'bk'
   side: 'W',
   flipped: false,
@@ -247,32 +246,26 @@ function lastMoveOf(text, animate) {
   return { from: path[0], to: path[path.length - 1], path, animate };
 }
 
-// Plays a move (its text as the API writes it) from the position shown.
-function playMove(text) {
-  const e = current();
-  let counters = '';
-  if (e.counters) {
-    const rules = state.probe && state.probe.rules && state.probe.rules.moves;
-    const m = rules && rules.find((r) => r.move === text);
-    counters = m ? countersOf(m.state) : '';
-  }
-  return push({ fen: e.fen, moves: e.moves.concat([text]), counters }, lastMoveOf(text, true));
+// Counters set by hand go on from those a move leaves (its record's state); fresh counters
+// are run up by the moves themselves.
+function countersAfter(e, stateAfter) {
+  return e.counters && stateAfter ? countersOf(stateAfter) : '';
 }
 
-// Plays the best line's moves up to index k.
+// Plays a move of the position shown: its record in /api/probe's moves.
+function playMove(record) {
+  const e = current();
+  const counters = countersAfter(e, record.rules && record.rules.state);
+  return push({ fen: e.fen, moves: e.moves.concat([record.move]), counters },
+    lastMoveOf(record.move, true));
+}
+
+// Plays the best line's moves up to index k (each step says the counters after it).
 function playLine(line, k) {
   const e = current();
   const moves = line.slice(0, k + 1).map((m) => m.move);
-  const counters = e.counters && line[k].state ? countersOf(line[k].state) : '';
-  if (e.counters && !line[k].state) return playMovesOneByOne(moves);
-  return push({ fen: e.fen, moves: e.moves.concat(moves), counters },
+  return push({ fen: e.fen, moves: e.moves.concat(moves), counters: countersAfter(e, line[k].state) },
     lastMoveOf(moves[moves.length - 1], true));
-}
-
-// With counters set by hand and no states in the line (the pure line), each move's counters
-// come from the probe of the position before it.
-async function playMovesOneByOne(moves) {
-  for (const m of moves) await playMove(m);
 }
 
 function go(delta) {
@@ -297,7 +290,6 @@ async function show() {
   try {
     answer = await api('/api/probe', queryParams(e));
   } catch (err) {
-    state.probe = null;
     if (!e.moves.length) {
       const r = readFen(e.fen);
       state.pieces = r.pieces;
@@ -311,7 +303,6 @@ async function show() {
   }
   if (e !== current()) return;  // a later click won
   setStatus('');
-  state.probe = answer;
   const r = readFen(answer.fen);
   state.pieces = r.pieces;
   setSide(r.side);
@@ -398,15 +389,14 @@ function showMoves(a) {
     box.textContent = 'No legal move: the game is over.';
     return;
   }
-  const rules = a.rules && a.rules.moves ? a.rules.moves : [];
+  // Each record holds the move's pure value and, under the counters, its value there.
   const groups = {};
   for (const m of a.moves) {
-    const rm = rules.find((r) => r.move === m.move);
-    const group = rm ? GROUP_OF_CLASS[rm.class] : GROUP_OF_WDL[m.wdl];
-    (groups[group] = groups[group] || []).push({ pure: m, rules: rm });
+    const group = m.rules ? GROUP_OF_CLASS[m.rules.class] : GROUP_OF_WDL[m.wdl];
+    (groups[group] = groups[group] || []).push(m);
   }
   // Under the counters, the fastest win and the longest loss first; pure order otherwise.
-  const key = (x) => (x.rules && x.rules.plies !== undefined ? x.rules.plies : 0);
+  const key = (m) => (m.rules && m.rules.plies !== undefined ? m.rules.plies : 0);
   if (groups.winning) groups.winning.sort((x, y) => key(x) - key(y));
   if (groups.losing) groups.losing.sort((x, y) => key(y) - key(x));
   for (const group of ['winning', 'cursed', 'drawn', 'blessed', 'losing']) {
@@ -415,18 +405,18 @@ function showMoves(a) {
     section.className = 'group-' + group;
     section.dataset.group = group;
     section.innerHTML = `<h3>${GROUP_TITLES[group]}</h3>`;
-    for (const { pure, rules: rm } of groups[group]) {
+    for (const m of groups[group]) {
       const button = document.createElement('button');
       button.className = 'move';
-      button.dataset.move = pure.move;
+      button.dataset.move = m.move;
       const badges = [];
-      if (pure.wdl !== 'draw' && pure.dtw !== undefined)
-        badges.push(`<span class="badge dtw" title="DTW after the move">DTW ${pure.dtw}</span>`,
-          `<span class="badge dtc" title="DTC after the move">DTC ${pure.dtc}</span>`);
-      if (rm && rm.plies !== undefined)
-        badges.push(`<span class="badge plies" title="plies to the end under the counters">${plies(rm.plies)}</span>`);
-      button.innerHTML = `<span>${pure.move}</span><span class="badges">${badges.join('')}</span>`;
-      button.addEventListener('click', () => playMove(pure.move));
+      if (m.wdl !== 'draw' && m.dtw !== undefined)
+        badges.push(`<span class="badge dtw" title="DTW after the move">DTW ${m.dtw}</span>`,
+          `<span class="badge dtc" title="DTC after the move">DTC ${m.dtc}</span>`);
+      if (m.rules && m.rules.plies !== undefined)
+        badges.push(`<span class="badge plies" title="plies to the end under the counters">${plies(m.rules.plies)}</span>`);
+      button.innerHTML = `<span>${m.move}</span><span class="badges">${badges.join('')}</span>`;
+      button.addEventListener('click', () => playMove(m));
       section.appendChild(button);
     }
     box.appendChild(section);

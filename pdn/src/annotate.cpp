@@ -71,7 +71,7 @@ class Annotator {
                const ReplayedPly& ply, int number) {
         const probe::MoveRecord* played = nullptr;
         for (const auto& m : answer.moves)
-            if (m.move == ply.move) played = &m;
+            if (m.id == ply.id) played = &m;
         const probe::MoveRecord* best = best_move(answer, a_.under);
         if (!played || !best) return;
         const Wdl after = opposite(deciding(a_.under, played->pure, played->counted));

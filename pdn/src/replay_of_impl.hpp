@@ -157,7 +157,8 @@ Replay replay_of(const Game& g) {
         }
         try {
             const auto m = match(p, g, i);
-            r.plies.push_back({moves[i].text, dtb_text(p, m), write_fen(p), pieces});
+            r.plies.push_back(
+                {moves[i].text, dtb_text(p, m), AnyMove::of(m), write_fen(p), pieces});
             p = apply(p, m);
         } catch (const NotationError& e) {
             r.failure = ReplayFailure{int(i) + 1, moves[i].text,

@@ -106,7 +106,12 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
         if (r.value.wdl != report.value.wdl) a.deciding_rule = deciding_rule(set, c.state, p);
     }
     for (const auto& m : report.moves) {
-        MoveRecord record{m.pure.text, m.pure.after, std::nullopt, {}, m.counted_rank};
+        MoveRecord record{AnyMove::of(m.pure.move.move),
+                          m.pure.text,
+                          m.pure.after,
+                          std::nullopt,
+                          {},
+                          m.counted_rank};
         if (m.counted) {
             record.counted = counted_value(m.counted->pure.wdl, m.counted->after, m.counted_plies);
             record.counters_after =
@@ -158,7 +163,11 @@ LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const Count
     }
     a.pure = true;
     const auto prober = tb.prober<V>();
-    const Position<V> p = read_position<V>(fen);
+    // The line ignores the counters, but each step says where it leaves them, so that the
+    // line can be followed with the counters as the input set them.
+    const RuleSet& set = tb.rules_prober<V>().rule_set();
+    const CountedPosition<V> c = counted<V>(set, fen, input);
+    const Position<V>& p = c.position;
     const std::string written = write_fen(p);
     require(prober.probe(p, want_all, a.value, &message), written, message);
     std::vector<RatedMove<V>> line, moves;
@@ -167,10 +176,13 @@ LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const Count
     a.fen = written;
     a.side = p.side;
     a.king_streaks = king_streaks(p);
-    Position<V> cur = p;
+    CountedPosition<V> cur = c;
     for (const auto& m : line) {
-        cur = apply(cur, m.move.move);
-        a.line.push_back({m.text, m.after, 0, {}, king_streaks(cur)});
+        const Position<V> next = apply(cur.position, m.move.move);
+        cur.state = after_move(set, cur.state, cur.position, m.move.move, next);
+        cur.position = next;
+        a.line.push_back(
+            {m.text, m.after, 0, read_counters(set, cur.state, next), king_streaks(next)});
     }
     for (const auto& m : moves)
         if (m.after.wdl == Wdl::draw) a.drawing_moves.push_back(m.text);

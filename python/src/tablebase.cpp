@@ -3,10 +3,13 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include "arguments.hpp"
+#include "dtb/compress/table_dir.hpp"
 #include "dtb/core/notation.hpp"
+#include "dtb/gen/verify.hpp"
 #include "dtb/probe/rules_report.hpp"
 #include "failure.hpp"
 
@@ -176,6 +179,55 @@ py::dict row_dict(const probe::RulesReportRow& r) {
     return d;
 }
 
+py::dict samples_dict(const gen::SampleCounts& s, bool with_counters) {
+    py::list failures;
+    for (const auto& f : s.failures) {
+        py::dict d;
+        d["fen"] = f.fen;
+        if (with_counters) d["counters"] = f.counters;
+        d["stored"] = f.stored;
+        d["derived"] = f.derived;
+        failures.append(d);
+    }
+    py::dict d;
+    d["checked"] = s.checked;
+    d["failed"] = s.failed;
+    d["unavailable"] = s.unavailable;
+    d["failures"] = failures;
+    return d;
+}
+
+// The fields of dtb verify --json (docs/cli.md), a table's error None where it holds.
+py::dict verify_dict(const gen::VerifyReport& r, const std::string& dir) {
+    py::list tables;
+    for (const auto& t : r.tables) {
+        py::dict d;
+        d["file"] = t.file;
+        d["ok"] = t.error.empty();
+        d["error"] = t.error.empty() ? py::object(py::none()) : py::cast(t.error);
+        d["message"] = t.error.empty() ? py::object(py::none()) : py::cast(t.message);
+        tables.append(d);
+    }
+    py::dict d;
+    d["variant"] = r.variant;
+    d["dir"] = dir;
+    d["tables_checked"] = r.tables_checked;
+    d["tables_failed"] = r.tables_failed;
+    d["listing_problems"] = r.listing_problems;
+    d["tables"] = tables;
+    d["samples"] = samples_dict(r.samples, false);
+    d["counter_samples"] = samples_dict(r.counter_samples, true);
+    d["ok"] = r.ok();
+    return d;
+}
+
+// The manifest verify_tables checks dir against: null for a directory without one (opened
+// with variant=), which leaves the listing and the counters' tables unchecked.
+nlohmann::ordered_json manifest_of(const std::filesystem::path& dir) {
+    if (!std::filesystem::exists(compress::manifest_path(dir))) return nullptr;
+    return compress::read_manifest(dir);
+}
+
 // f(variant) on the open handle, without the GIL.
 template <class F>
 auto released(const std::shared_ptr<const probe::Tablebase>& tb, F&& f) {
@@ -186,7 +238,8 @@ auto released(const std::shared_ptr<const probe::Tablebase>& tb, F&& f) {
 }  // namespace
 
 Tablebase::Tablebase(const std::string& directory, std::size_t cache_bytes,
-                     const std::optional<std::string>& variant) {
+                     const std::optional<std::string>& variant)
+    : directory_(directory) {
     py::gil_scoped_release nogil;
     tb_ = variant ? std::make_shared<const probe::Tablebase>(directory, *variant, cache_bytes)
                   : std::make_shared<const probe::Tablebase>(directory, cache_bytes);
@@ -302,6 +355,33 @@ py::list Tablebase::rules_report(const std::optional<std::string>& material) con
     return out;
 }
 
+py::dict Tablebase::verify(int samples, std::uint64_t seed) const {
+    if (samples < 0 || samples > 100000000)
+        throw py::value_error("samples is 0 to 100000000, not " + std::to_string(samples));
+    const auto tb = open();
+    const std::filesystem::path dir(directory_);
+    if (!std::filesystem::is_directory(dir))
+        throw ProbeFailure(probe::Status::argument,
+                           directory_ + ": verify checks one directory, not a search path");
+    gen::VerifyReport report;
+    {
+        py::gil_scoped_release nogil;
+        try {
+            const auto manifest = manifest_of(dir);
+            // Counters' tables of an earlier reading would be checked against rules they
+            // do not follow.
+            const std::string stale =
+                manifest.is_null() ? "" : compress::stale_rules_reason(manifest, tb->variant_id());
+            if (!stale.empty())
+                throw ProbeFailure(probe::Status::directory, directory_ + ": " + stale);
+            report = gen::verify_tables(dir, tb->variant_id(), manifest, {samples, seed});
+        } catch (const compress::TableError& e) {
+            throw ProbeFailure(probe::Status::directory, e.what());
+        }
+    }
+    return verify_dict(report, directory_);
+}
+
 }  // namespace dtb::python
 
 namespace dtb::python {
@@ -411,6 +491,14 @@ void add_tablebase(py::module_& m) {
              "pure, counted), first_in_tables, thrown (each move that threw a result away:\n"
              "ply, side, player, written, played, nag, before, after, best, best_value) and\n"
              "annotated_pdn. under: judge by the values 'counters' (default) or 'pure'.")
+        .def("verify", &T::verify, py::arg("samples") = 200, py::arg("seed") = 1,
+             "Checks the directory as dtb verify does: every table file's header, block index\n"
+             "and checksums, the tables against manifest.json, and `samples` random stored\n"
+             "values per table re-derived from the values their moves lead to (pure and under\n"
+             "the counters; `seed` picks them). A dict of variant, dir, tables_checked,\n"
+             "tables_failed, listing_problems, tables (file, ok, error, message), samples and\n"
+             "counter_samples (checked, failed, unavailable, failures) and ok. Damage is\n"
+             "reported, not raised.")
         .def("close", &T::close,
              "Closes the tables (probes in flight finish first); later calls raise dtb.Error.")
         .def(

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -43,6 +44,8 @@ class Tablebase {
     // One PDN game checked against the tables (annotate.cpp).
     pybind11::dict annotate(const pdn::Game& g, const std::string& under,
                             const std::optional<std::string>& variant) const;
+    // The directory's tables checked as dtb verify checks them (gen::verify_tables).
+    pybind11::dict verify(int samples, std::uint64_t seed) const;
 
     void close();
     bool closed() const;
@@ -56,6 +59,7 @@ class Tablebase {
 
     mutable std::mutex mutex_;
     std::shared_ptr<const probe::Tablebase> tb_;
+    std::string directory_;  // as opened: a directory, or a search path
 };
 
 void add_tablebase(pybind11::module_& m);

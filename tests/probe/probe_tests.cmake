@@ -35,7 +35,7 @@ probe_cli_test(probe_game_over EXIT 2 ARGS probe ${DTB_PROBE_TABLES} "W:WKa1:B"
 probe_cli_test(best_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --pure
     REGEX "win in 3 plies.*dtw 2.*dtw 1.*dtw 0.*Black has no move")
 probe_cli_test(best_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,line"
-    ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --pure --json COMPACT_REGEX "\"dtw\":0}.}$")
+    ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --pure --json COMPACT_REGEX "\"dtw\":0,\"state\":{.*}}.}$")
 # Under the counters: fresh, run up by moves, set directly, and counters no position has.
 probe_cli_test(probe_rules_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,moves,rules"
     ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json

@@ -21,7 +21,7 @@ add_test(NAME python.tables COMMAND ${CMAKE_COMMAND} -E env
 set_tests_properties(python.tables PROPERTIES FIXTURES_SETUP python_tables LABELS "python"
     TIMEOUT 900)
 
-foreach(suite game probe errors threads cli_agreement pdn)
+foreach(suite game probe errors threads cli_agreement pdn verify)
     add_test(NAME python.${suite}
         COMMAND ${DTB_PYTHON_EXECUTABLE} -m pytest -q -p no:cacheprovider
             ${CMAKE_CURRENT_SOURCE_DIR}/python/test_${suite}.py)

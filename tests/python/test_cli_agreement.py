@@ -67,10 +67,16 @@ def _agree(tb, exe, directory, fen, counters=None, moves=None):
     for m in cli["moves"]:
         p = moves_py[m["move"]]
         assert (p.wdl, p.dtw, p.dtc) == (m["wdl"], m.get("dtw"), m.get("dtc"))
-    for m in rules.get("moves", []):
-        p = moves_py[m["move"]].rules
-        assert (p.wdl, p.klass, p.plies, p.budget) == (
-            m["wdl"], m["class"], m.get("plies"), m.get("budget"))
+        assert ("rules" in m) == (p.rules is not None)
+        if p.rules is not None:
+            counted = m["rules"]
+            assert (p.rules.wdl, p.rules.klass, p.rules.plies, p.rules.budget) == (
+                counted["wdl"], counted["class"], counted.get("plies"), counted.get("budget"))
+            assert p.rules.state == counted["state"]
+    if cli["moves"] and "rules" in cli["moves"][0]:
+        by_rank = sorted(cli["moves"], key=lambda m: m["rules"]["rank"])
+        ranked = tb.best_moves(fen, counters=counters, moves=moves, rank="rules")
+        assert [m["move"] for m in by_rank] == [m.move for m in ranked]
     return 1
 
 

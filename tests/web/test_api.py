@@ -49,6 +49,30 @@ def test_line_is_dtb_best_json(server, dtb_exe, tables, options):
     assert answer["line"], "a won position has a line"
 
 
+def test_probe_gives_one_record_per_move(server):
+    """Each legal move is one record: its pure value and, under the counters, its value, its
+    rank there and the counters after it (no second list to pair by the move's text)."""
+    status, answer = server.get("/api/probe", variant="russian", fen=KKKVK)
+    assert status == 200
+    assert "moves" not in answer["rules"]
+    assert answer["moves"]
+    for m in answer["moves"]:
+        assert {"move", "wdl", "dtw", "dtc", "rules"} <= set(m)
+        assert {"wdl", "class", "rank", "state"} <= set(m["rules"])
+    ranks = sorted(m["rules"]["rank"] for m in answer["moves"])
+    assert ranks == list(range(len(answer["moves"])))
+
+
+def test_pure_line_starts_after_the_moves_and_says_the_counters(server):
+    status, line = server.get("/api/line", variant="russian", fen=KKKVK, pure="1")
+    assert status == 200
+    assert all("state" in step for step in line["line"])
+    first = line["line"][0]["move"]
+    status, after = server.get("/api/line", variant="russian", fen=KKKVK, pure="1", moves=first)
+    assert status == 200
+    assert after["line"] == line["line"][1:]
+
+
 @pytest.mark.parametrize("path,params,code,words", [
     ("/api/probe", {"variant": "russian"}, "bad_input", "missing parameter 'fen'"),
     ("/api/probe", {"fen": KKKVK}, "bad_input", "missing parameter 'variant'"),

@@ -80,7 +80,7 @@ def check_against_dtb(browser, dtb_exe, directory, fen, *args):
     rules = want["rules"]
     shown_class = browser.find_element(By.ID, "value-rules").get_attribute("data-class")
     assert shown_class == rules["class"]
-    assert shown_moves(browser) == {m["move"]: GROUP[m["class"]] for m in rules["moves"]}
+    assert shown_moves(browser) == {m["move"]: GROUP[m["rules"]["class"]] for m in want["moves"]}
     for m in want["moves"]:
         button = browser.find_element(By.CSS_SELECTOR, f'#moves button[data-move="{m["move"]}"]')
         if m["wdl"] != "draw":
@@ -186,6 +186,46 @@ def test_counters_edited_make_a_cursed_win(browser, server, dtb_exe, tables):
     browser.get(link)
     settle(browser)
     assert browser.find_element(By.ID, "value-rules").get_attribute("data-class") == "cursed-win"
+
+
+def counters_param(state: dict) -> str:
+    """The counters parameter of a record's state, as the page writes it."""
+    return ",".join(f"{name}={'idle' if c['plies'] is None else c['plies']}"
+                    for name, c in state.items())
+
+
+def url_counters(browser) -> str:
+    return browser.execute_script("return new URLSearchParams(location.search).get('counters')")
+
+
+def test_counters_set_by_hand_go_on_after_a_move_and_a_pure_line(browser, server, dtb_exe, tables):
+    set_by_hand = "three-kings=4"
+    open_page(browser, server, variant="russian", fen=KKKVK, counters=set_by_hand)
+    want = check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK,
+                             f"--counters={set_by_hand}")
+    # A move clicked: the counters its record says it leaves.
+    move = browser.find_elements(By.CSS_SELECTOR, "#moves button.move")[0]
+    played = move.get_attribute("data-move")
+    record = next(m for m in want["moves"] if m["move"] == played)
+    move.click()
+    settle(browser)
+    assert url_counters(browser) == counters_param(record["rules"]["state"])
+    browser.find_element(By.ID, "back").click()
+    settle(browser)
+    # A pure line's move clicked: the counters its step says the line leaves.
+    browser.find_element(By.ID, "line-pure").click()
+    settle(browser)
+    best = dtb_json(dtb_exe, "best", tables / "russian", KKKVK, "--pure",
+                    f"--counters={set_by_hand}")
+    browser.find_elements(By.CSS_SELECTOR, "#line button.line-move")[1].click()
+    settle(browser)
+    counters = url_counters(browser)
+    assert counters == counters_param(best["line"][1]["state"])
+    moves = " ".join(m["move"] for m in best["line"][:2])
+    check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK, f"--moves={moves}",
+                      f"--counters={counters}")
+    browser.find_element(By.ID, "line-pure").click()
+    settle(browser)
 
 
 def test_setting_up_by_clicks(browser, server, dtb_exe, tables):

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "dtb/core/any_move.hpp"
 #include "dtb/core/variant.hpp"
 #include "dtb/pdn/game.hpp"
 
@@ -15,6 +16,7 @@ namespace dtb::pdn {
 struct ReplayedPly {
     std::string written;     // as in the file
     std::string move;        // as dtb writes it
+    AnyMove id;              // the legal move it is, to find it among an answer's records
     std::string fen_before;  // the position the move is played in
     int pieces_before = 0;
 };

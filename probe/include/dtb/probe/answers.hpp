@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dtb/core/any_move.hpp"
 #include "dtb/probe.hpp"
 #include "dtb/probe/counted_position.hpp"
 
@@ -42,6 +43,7 @@ struct CountedValue {
 
 // One legal move and everything known after it (for the side to move then).
 struct MoveRecord {
+    AnyMove id;  // what pairs it with the same move elsewhere (never its text)
     std::string move;
     Value pure;
     std::optional<CountedValue> counted;         // absent where the counters' tables are not
@@ -67,9 +69,9 @@ struct PositionAnswer {
 // One ply of a best line, and the position it leads to.
 struct LineStep {
     std::string move;
-    Value pure;      // the pure value after it (a pure line)
-    int budget = 0;  // the budget left after it (a line under the counters)
-    std::vector<CounterReading> counters;
+    Value pure;                            // the pure value after it (a pure line)
+    int budget = 0;                        // the budget left after it (a line under the counters)
+    std::vector<CounterReading> counters;  // after it (a pure line too: where it leaves them)
     std::optional<KingStreaks> king_streaks;
 };
 
@@ -91,7 +93,8 @@ struct LineAnswer {
 // for anything else (Status::position, fen for --moves, counters, not_available, ...).
 PositionAnswer answer_position(const Tablebase& tb, std::string_view fen,
                                const CounterInput& counters);
-// pure: ignore the counters (always so for a variant without draw counters).
+// pure: the line by the pure values (always so for a variant without draw counters), which
+// still says where it leaves the counters.
 LineAnswer answer_line(const Tablebase& tb, std::string_view fen, const CounterInput& counters,
                        bool pure);
 
