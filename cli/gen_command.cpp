@@ -215,6 +215,20 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
         if (!g.ranks || g.ranks->rank() == 0) std::cout << what << "\n" << limits << "\n";
         return false;
     }
+    const bool short_of_memory = memory > 0 && double(need.memory) > memory;
+    const bool short_of_disk = disk > 0 && double(need.disk) > disk;
+    const std::string lack = short_of_memory && short_of_disk ? "memory and disk"
+                             : short_of_memory                ? "memory"
+                                                              : "disk";
+    const std::string where =
+        short_of_memory && limit.source.starts_with("cgroup") ? " (" + limit.source + ")" : "";
+    if ((short_of_memory || short_of_disk) && !o.force)
+        throw CommandError(kExitFailure, "resources",
+                           what + ": more " + lack + " than this machine has" + where +
+                               "; fewer --pieces, or --force to run it all the same");
+    if (short_of_memory || short_of_disk)
+        std::fprintf(stderr, "dtb gen: warning: %s%s: more %s than this machine has%s (--force)\n",
+                     rank.c_str(), what.c_str(), lack.c_str(), where.c_str());
     // Below its floor a run is killed by the kernel, or fails, however much it lets go.
     // Held to --memory when given and lower than the limit, else to the limit (of which the
     // default --memory is a share); a limit of 0 is unknown.
@@ -233,24 +247,9 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
                                    "the same");
         std::fprintf(stderr, "dtb gen: warning: %s%s (--force)\n", rank.c_str(), low.c_str());
     }
-    const bool short_of_memory = memory > 0 && double(need.memory) > memory;
-    const bool short_of_disk = disk > 0 && double(need.disk) > disk;
-    if (!short_of_memory && !short_of_disk) {
-        std::fprintf(stderr, "dtb gen: %s%s\ndtb gen: %s%s\n", rank.c_str(), what.c_str(),
-                     rank.c_str(), limits.c_str());
-        return true;
-    }
-    const std::string lack = short_of_memory && short_of_disk ? "memory and disk"
-                             : short_of_memory                ? "memory"
-                                                              : "disk";
-    const std::string where =
-        short_of_memory && limit.source.starts_with("cgroup") ? " (" + limit.source + ")" : "";
-    if (!o.force)
-        throw CommandError(kExitFailure, "resources",
-                           what + ": more " + lack + " than this machine has" + where +
-                               "; fewer --pieces, or --force to run it all the same");
-    std::fprintf(stderr, "dtb gen: warning: %s%s: more %s than this machine has%s (--force)\n",
-                 rank.c_str(), what.c_str(), lack.c_str(), where.c_str());
+    if (!short_of_memory && !short_of_disk)
+        std::fprintf(stderr, "dtb gen: %s%s\n", rank.c_str(), what.c_str());
+    std::fprintf(stderr, "dtb gen: %s%s\n", rank.c_str(), limits.c_str());
     return true;
 }
 
