@@ -152,19 +152,16 @@ TEST_F(FakeRoot, CgroupPathNotUnderTheMountReadsItsTop) {
     EXPECT_EQ(memory_limit(root_).bytes, 3 * GiB);
 }
 
-TEST_F(FakeRoot, CpusOfTheMachine) {
+// Without a quota, the machine's cores, or fewer where the affinity allows fewer.
+TEST_F(FakeRoot, CpusOfTheMachineOrTheAffinity) {
     v2("/a");
-    const CpuLimit c = cpu_limit(root_, 8, 8);
-    EXPECT_EQ(c.threads, 8);
-    EXPECT_EQ(c.machine, 8);
-    EXPECT_EQ(c.source, "the machine's cores");
-}
-
-TEST_F(FakeRoot, CpusOfTheAffinity) {
-    v2("/a");
-    const CpuLimit c = cpu_limit(root_, 3, 8);
-    EXPECT_EQ(c.threads, 3);
-    EXPECT_EQ(c.source, "the CPU affinity (3 of 8 cores)");
+    const CpuLimit all = cpu_limit(root_, 8, 8);
+    EXPECT_EQ(all.threads, 8);
+    EXPECT_EQ(all.machine, 8);
+    EXPECT_EQ(all.source, "the machine's cores");
+    const CpuLimit some = cpu_limit(root_, 3, 8);
+    EXPECT_EQ(some.threads, 3);
+    EXPECT_EQ(some.source, "the CPU affinity (3 of 8 cores)");
 }
 
 // A quota of 1.5 cores lets two threads run (rounded up); one above binds as well.
