@@ -35,4 +35,5 @@ cmake --build "$dir" -j "$jobs" --target $targets
 export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_string_checks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1${TSAN_OPTIONS:+ $TSAN_OPTIONS}"
-ctest --test-dir "$dir" -L "^$label\$" --output-on-failure -j "$jobs" --timeout 1800 "$@"
+# Labels are regexes: "sanitize" matches gen-sanitize, probe-sanitize-tsan and the like.
+ctest --test-dir "$dir" -L "$label" --output-on-failure -j "$jobs" --timeout 1800 "$@"
