@@ -152,16 +152,17 @@ TEST_F(FakeRoot, CgroupPathNotUnderTheMountReadsItsTop) {
     EXPECT_EQ(memory_limit(root_).bytes, 3 * GiB);
 }
 
+void expect_cpus(const CpuLimit& c, int threads, const std::string& source) {
+    EXPECT_EQ(c.threads, threads);
+    EXPECT_EQ(c.source, source);
+}
+
 // Without a quota, the machine's cores, or fewer where the affinity allows fewer.
 TEST_F(FakeRoot, CpusOfTheMachineOrTheAffinity) {
     v2("/a");
-    const CpuLimit all = cpu_limit(root_, 8, 8);
-    EXPECT_EQ(all.threads, 8);
-    EXPECT_EQ(all.machine, 8);
-    EXPECT_EQ(all.source, "the machine's cores");
-    const CpuLimit some = cpu_limit(root_, 3, 8);
-    EXPECT_EQ(some.threads, 3);
-    EXPECT_EQ(some.source, "the CPU affinity (3 of 8 cores)");
+    EXPECT_EQ(cpu_limit(root_, 8, 8).machine, 8);
+    expect_cpus(cpu_limit(root_, 8, 8), 8, "the machine's cores");
+    expect_cpus(cpu_limit(root_, 3, 8), 3, "the CPU affinity (3 of 8 cores)");
 }
 
 // A quota of 1.5 cores lets two threads run (rounded up); one above binds as well.
@@ -169,9 +170,7 @@ TEST_F(FakeRoot, CpusOfTheCgroupV2Quota) {
     v2("/a/b");
     write("sys/fs/cgroup/a/b/cpu.max", "max 100000\n");
     write("sys/fs/cgroup/a/cpu.max", "150000 100000\n");
-    const CpuLimit c = cpu_limit(root_, 8, 8);
-    EXPECT_EQ(c.threads, 2);
-    EXPECT_EQ(c.source, "cgroup v2 cpu.max of /a");
+    expect_cpus(cpu_limit(root_, 8, 8), 2, "cgroup v2 cpu.max of /a");
 }
 
 TEST_F(FakeRoot, CpusOfTheCgroupV1Quota) {
@@ -179,9 +178,7 @@ TEST_F(FakeRoot, CpusOfTheCgroupV1Quota) {
     write("sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_quota_us", "400000\n");
     write("sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_period_us", "100000\n");
     write("sys/fs/cgroup/cpu,cpuacct/cpu.cfs_quota_us", "-1\n");
-    const CpuLimit c = cpu_limit(root_, 16, 16);
-    EXPECT_EQ(c.threads, 4);
-    EXPECT_EQ(c.source, "cgroup v1 cpu.cfs_quota_us of /job");
+    expect_cpus(cpu_limit(root_, 16, 16), 4, "cgroup v1 cpu.cfs_quota_us of /job");
     EXPECT_EQ(cpu_limit(root_, 2, 16).threads, 2);  // the affinity lower still
 }
 
