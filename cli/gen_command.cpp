@@ -1,9 +1,6 @@
 // dtb gen: generate the tablebase of a variant up to N pieces.
 #include <sched.h>
 #include <sys/resource.h>
-#if __has_include(<malloc.h>)
-#include <malloc.h>
-#endif
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,7 +14,10 @@
 #include <thread>
 
 #include "cli.hpp"
+#include "dtb/gen/allocator.hpp"
 #include "dtb/gen/generate.hpp"
+#include "dtb/gen/machine_limits.hpp"
+#include "dtb/gen/memory_floor.hpp"
 #ifdef DTB_HAVE_MPI
 #include "dtb/gen/mpi_ranks.hpp"
 #endif
@@ -92,19 +92,6 @@ std::string bytes_text(double b) {
     return buf;
 }
 
-// The memory the system can give a new process without swapping (MemAvailable), or 0 when
-// unknown.
-double available_memory() {
-    std::FILE* f = std::fopen("/proc/meminfo", "r");
-    if (!f) return 0;
-    char line[256];
-    double kib = 0;
-    while (std::fgets(line, sizeof line, f))
-        if (std::sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
-    std::fclose(f);
-    return kib * 1024;
-}
-
 // --memory's text as bytes: a number with an optional K, M, G or T (powers of 1024; "GiB"
 // and "GB" read alike), e.g. "20G", "1.5G", "512M".
 std::uint64_t parse_memory(const std::string& text) {
@@ -125,11 +112,15 @@ std::uint64_t parse_memory(const std::string& text) {
     return std::uint64_t(n * double(unit.empty() ? 1ull : 1ull << (10 * (u + 1))));
 }
 
-// The memory budget of the run: --memory, or 85 % of what the machine has available, shared
-// by the ranks on it.
-std::uint64_t memory_budget(const GenCliOptions& o, int ranks_here) {
+// The share of the memory limit a run takes by default: the rest is the system's, the page
+// cache's and, under a cgroup, what its other processes grow to.
+constexpr double kDefaultShare = 0.85;
+
+// The memory budget of the run: --memory, or 85 % of the memory limit (the machine's
+// MemAvailable, or the cgroup's limit when it leaves less), shared by the ranks on it.
+std::uint64_t memory_budget(const GenCliOptions& o, const gen::MemoryLimit& limit, int ranks_here) {
     if (!o.memory.empty()) return parse_memory(o.memory);
-    return std::uint64_t(0.85 * available_memory() / ranks_here);
+    return std::uint64_t(kDefaultShare * double(limit.bytes) / ranks_here);
 }
 
 // mpirun binds each of a few ranks to one core by default: its OpenMP threads would share it.
@@ -182,12 +173,36 @@ double held_by(const std::filesystem::path& dir) {
     return bytes;
 }
 
-// What the run will need, said before it starts: refused (exit code 1) when the machine has
-// less, unless --force; with --estimate, printed and nothing run. Returns false to stop.
-bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g) {
+// The limits a run takes, in words: "memory: 3.4 GiB available (cgroup v2 memory.max of
+// /job: limit 4.0 GiB, 612 MiB in use), --memory 2.9 GiB (85 % of it), at least 150 MiB;
+// threads: 2 (the machine's cores)".
+std::string limits_text(const GenCliOptions& o, const gen::GenOptions& g,
+                        const gen::MemoryLimit& memory, const gen::CpuLimit& cpus,
+                        std::uint64_t floor) {
+    std::string t = "memory: " + bytes_text(double(memory.bytes)) + " available (" + memory.source;
+    if (memory.cgroup_limit && memory.source.starts_with("cgroup"))
+        t += ": limit " + bytes_text(double(memory.cgroup_limit)) + ", " +
+             bytes_text(double(memory.cgroup_used)) + " in use";
+    t += "), --memory " + bytes_text(double(g.memory)) +
+         (o.memory.empty() ? " (85 % of it" + std::string(g.ranks && g.ranks->local_size() > 1
+                                                              ? ", shared by the ranks here)"
+                                                              : ")")
+                           : "") +
+         ", at least " + bytes_text(double(floor)) + "; threads: ";
+    t += o.threads ? std::to_string(o.threads) + " (--threads)"
+                   : std::to_string(cpus.threads) + " (" + cpus.source + ")";
+    return t;
+}
+
+// What the run will need, said before it starts: refused (exit code 1) when the machine or
+// its cgroup has less memory, or the disk less space, or the memory is below the run's floor,
+// unless --force; with --estimate, printed and nothing run. Returns false to stop.
+bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g,
+                 const gen::MemoryLimit& limit, const gen::CpuLimit& cpus) {
     const std::string rank = rank_prefix(g.ranks);
     const auto need = gen::estimate(name.id, g);
-    const double memory = available_memory(), free = free_disk(g.out), held = held_by(g.out);
+    const std::uint64_t floor = gen::memory_floor(name.id, g);
+    const double memory = double(limit.bytes), free = free_disk(g.out), held = held_by(g.out);
     const double disk = free > 0 ? free + held : 0;
     const std::string what =
         std::string(name.name) + " up to " + std::to_string(o.pieces) + " pieces (" +
@@ -195,25 +210,46 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
         bytes_text(double(need.memory)) + " of memory (" + bytes_text(memory) + " available) and " +
         bytes_text(double(need.disk)) + " of disk (" + bytes_text(free) + " free" +
         (held > 0 ? ", " + bytes_text(held) + " in " + g.out.string() + " already" : "") + ")";
+    const std::string limits = limits_text(o, g, limit, cpus, floor);
     if (o.estimate) {
-        if (!g.ranks || g.ranks->rank() == 0) std::cout << what << "\n";
+        if (!g.ranks || g.ranks->rank() == 0) std::cout << what << "\n" << limits << "\n";
         return false;
     }
     const bool short_of_memory = memory > 0 && double(need.memory) > memory;
     const bool short_of_disk = disk > 0 && double(need.disk) > disk;
-    if (!short_of_memory && !short_of_disk) {
-        std::fprintf(stderr, "dtb gen: %s%s\n", rank.c_str(), what.c_str());
-        return true;
-    }
     const std::string lack = short_of_memory && short_of_disk ? "memory and disk"
                              : short_of_memory                ? "memory"
                                                               : "disk";
-    if (!o.force)
+    const std::string where =
+        short_of_memory && limit.source.starts_with("cgroup") ? " (" + limit.source + ")" : "";
+    if ((short_of_memory || short_of_disk) && !o.force)
         throw CommandError(kExitFailure, "resources",
-                           what + ": more " + lack + " than this machine has; fewer --pieces, " +
-                               "or --force to run it all the same");
-    std::fprintf(stderr, "dtb gen: warning: %s%s: more %s than this machine has (--force)\n",
-                 rank.c_str(), what.c_str(), lack.c_str());
+                           what + ": more " + lack + " than this machine has" + where +
+                               "; fewer --pieces, or --force to run it all the same");
+    if (short_of_memory || short_of_disk)
+        std::fprintf(stderr, "dtb gen: warning: %s%s: more %s than this machine has%s (--force)\n",
+                     rank.c_str(), what.c_str(), lack.c_str(), where.c_str());
+    // Below its floor a run is killed by the kernel, or fails, however much it lets go.
+    // Held to --memory when given and lower than the limit, else to the limit (of which the
+    // default --memory is a share); a limit of 0 is unknown.
+    const bool by_option = !o.memory.empty() && (!limit.bytes || g.memory <= limit.bytes);
+    const std::uint64_t least = by_option ? g.memory : limit.bytes ? limit.bytes : floor;
+    if (least < floor) {
+        const std::string low =
+            std::string(name.name) + " up to " + std::to_string(o.pieces) +
+            " pieces needs at least " + bytes_text(double(floor)) + " of memory, and " +
+            (by_option ? "--memory is " + bytes_text(double(g.memory))
+                       : "only " + bytes_text(memory) + " is available (" + limit.source + ")");
+        if (!o.force)
+            throw CommandError(kExitFailure, "resources",
+                               low +
+                                   "; more memory, fewer --pieces, or --force to run it all "
+                                   "the same");
+        std::fprintf(stderr, "dtb gen: warning: %s%s (--force)\n", rank.c_str(), low.c_str());
+    }
+    if (!short_of_memory && !short_of_disk)
+        std::fprintf(stderr, "dtb gen: %s%s\n", rank.c_str(), what.c_str());
+    std::fprintf(stderr, "dtb gen: %s%s\n", rank.c_str(), limits.c_str());
     return true;
 }
 
@@ -241,12 +277,15 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     g.pieces = o.pieces;
     g.out = o.out.empty() ? std::filesystem::path("tables") / std::string(variant_name(name.id))
                           : std::filesystem::path(o.out);
-    g.threads = o.threads;
+    const gen::MemoryLimit limit = gen::memory_limit();
+    const gen::CpuLimit cpus = gen::cpu_limit();
+    // Not more threads than the affinity or the cgroup's CPU quota lets run at once.
+    g.threads = o.threads ? o.threads : cpus.threads < cpus.machine ? cpus.threads : 0;
     g.compression = o.compression;
     g.rules = !o.no_rules;
     g.rule_set = o.rule_set;
     g.wdl_only = o.values == "wdl";
-    g.memory = memory_budget(o, ranks ? ranks->local_size() : 1);
+    g.memory = memory_budget(o, limit, ranks ? ranks->local_size() : 1);
     if (!o.only.empty()) {
         g.only = Material::parse(o.only);
         if (!g.only)
@@ -254,7 +293,7 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
                 "--only '" + o.only +
                 "': a material is written like KKMvK (White's kings K and men M, 'v', Black's)");
     }
-    if (!check_needs(o, name, g)) return;
+    if (!check_needs(o, name, g, limit, cpus)) return;
     warn_if_bound(ranks);
     const std::string rank = rank_prefix(ranks);
     // Several ranks write to one terminal: a line per material, not a redrawn status line.
@@ -300,21 +339,7 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     cb.warning = [&](const std::string& w) {
         std::fprintf(stderr, "%sdtb: %s%s\n", tty ? "\r\033[K" : "", rank.c_str(), w.c_str());
     };
-#if defined(M_MMAP_THRESHOLD) && defined(M_ARENA_MAX)
-    // A run allocates and frees arrays of hundreds of megabytes, slice after slice, from
-    // several threads. glibc's default would keep many of them in per-thread heaps after
-    // they are freed (its mmap threshold adapts upwards to 32 MB); a fixed 4 MB threshold and
-    // two arenas hand them back to the system. Below 4 MB, a heap that keeps 64 MB of free
-    // top and grows 16 MB at a time lets the many small arrays of each slice (blocks being
-    // compressed, work lists) reuse pages instead of faulting fresh ones in
-    // (docs/performance.md has the figures).
-    mallopt(M_MMAP_THRESHOLD, 4 << 20);
-    mallopt(M_ARENA_MAX, 2);
-#endif
-#if defined(M_TRIM_THRESHOLD) && defined(M_TOP_PAD)
-    mallopt(M_TRIM_THRESHOLD, 64 << 20);
-    mallopt(M_TOP_PAD, 16 << 20);
-#endif
+    gen::tune_allocator_for_generation();
     const auto sum = gen::generate(name.id, g, cb);
     if (tty) std::fprintf(stderr, "\r\033[K");
     std::cout << rank << name.name << " up to " << o.pieces << " pieces in " << g.out.string()
@@ -375,13 +400,16 @@ void add_gen_command(CLI::App& app) {
         "alone. docs/performance.md has what each option costs.\n"
         "A directory holds one variant's tables and one rule set's: another's is refused.\n"
         "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
-        "runs) and refuses a run that needs more than the machine has, unless --force.\n"
-        "It holds at most --memory (default 85 % of the memory available): past it, the\n"
-        "slices later materials still look into are let go, largest first, to mapped scratch\n"
-        "files in DIR/.dtb-scratch (removed at the end, left to the next run when stopped;\n"
-        "the same tables), and a material whose own work does not fit is solved in scratch\n"
-        "files there, of which memory holds the blocks being solved (slower: its pages go\n"
-        "to the disk and come back).\n"
+        "runs) and the limits it takes, and refuses a run that needs more than the machine\n"
+        "(or its cgroup) has, or less memory than the run's floor, unless --force.\n"
+        "It holds at most --memory (default 85 % of the memory available: MemAvailable, or\n"
+        "what the cgroup's limit leaves when lower, as under SLURM or in a container);\n"
+        "--threads defaults to the cores the CPU affinity and the cgroup's quota allow.\n"
+        "Past --memory, the slices later materials still look into are let go, largest\n"
+        "first, to mapped scratch files in DIR/.dtb-scratch (removed at the end, left to\n"
+        "the next run when stopped; the same tables), and a material whose own work does\n"
+        "not fit is solved in scratch files there, of which memory holds the blocks being\n"
+        "solved (slower: its pages go to the disk and come back).\n"
         "Under mpirun (or with --mpi) the run is spread over the ranks: each solves its share\n"
         "of the materials (a material starts when those it captures or promotes into are\n"
         "written, by whichever rank), reads the others' from their tables, and rank 0 writes\n"
@@ -402,7 +430,9 @@ void add_gen_command(CLI::App& app) {
         ->required()
         ->check(CLI::Range(2, 8));
     cmd->add_option("--out", o->out, "Output directory (default: tables/VARIANT)");
-    cmd->add_option("--threads", o->threads, "Threads (default: all cores)")
+    cmd->add_option("--threads", o->threads,
+                    "Threads (default: the cores the CPU affinity and the cgroup's CPU quota "
+                    "let run at once)")
         ->check(CLI::Range(1, 1024));
     cmd->add_option("--only", o->only, "Solve just this material, e.g. KKMvK");
     cmd->add_flag("--no-rules", o->no_rules, "Write the pure tables only");
@@ -410,7 +440,8 @@ void add_gen_command(CLI::App& app) {
                   "Print the memory and disk the run needs (and this machine has), run nothing");
     cmd->add_option("--memory", o->memory,
                     "Memory the run may hold, e.g. 20G or 512M (default: 85 % of what is "
-                    "available). Above it, slices later materials need are let go to mapped "
+                    "available, MemAvailable or what the cgroup's memory limit leaves). Above it, "
+                    "slices later materials need are let go to mapped "
                     "scratch files, and a material that does not fit is solved in scratch "
                     "files; the tables are the same bytes");
     cmd->add_flag("--mpi", o->mpi,

@@ -396,6 +396,16 @@ dtb_cli_test(gen_estimate EXIT 0
     ARGS gen russian --pieces 6 --estimate --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
     REGEX "russian up to 6 pieces .[0-9]+ positions of White to move. needs about [0-9.]+ GiB of memory .[0-9.]+ .iB available. and [0-9.]+ .iB of disk"
     ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+# --estimate says the limits it takes (the machine's or its cgroup's memory, the CPU affinity
+# or quota), and a run held below its floor is refused with the numbers.
+dtb_cli_test(gen_estimate_limits EXIT 0
+    ARGS gen russian --pieces 5 --estimate --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "memory: [0-9.]+ .iB available .(the machine's MemAvailable|cgroup v[12] [a-z_.]+ of /[^)]*)., --memory [0-9.]+ .iB .85 % of it., at least [0-9.]+ MiB; threads: [0-9]+ "
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
+dtb_cli_test(gen_refuses_below_floor EXIT 1
+    ARGS gen russian --pieces 5 --memory 1M --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
+    REGEX "russian up to 5 pieces needs at least [0-9.]+ MiB of memory, and --memory is 1 MiB.*--force"
+    ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
 dtb_cli_test(gen_refuses_too_big EXIT 1
     ARGS gen international --pieces 8 --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
     REGEX "needs about [0-9.]+ GiB of memory.*more (memory|disk|memory and disk) than this machine has.*--force"

@@ -9,6 +9,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
+#include "dtb/gen/memory_floor.hpp"
 #include "dtb/gen/resume_plan.hpp"
 
 namespace dtb::gen {
@@ -56,6 +57,29 @@ TEST(GenEstimate, DiskOfMeasuredRuns) {
     EXPECT_GE(double(estimate_of(VariantId::international, 5, true).disk), 332e6);
     // WDL alone takes a fraction of the disk.
     EXPECT_LT(estimate_of(VariantId::russian, 6, true, true).disk, r6.disk / 4);
+}
+
+// The least memory a run can be held to: russian up to 5 pieces, pure tables, under --memory
+// 100M held at most 87.4 MiB (RssAnon; docs/performance.md), at or below the floor; the
+// floor under what an unbounded run needs, more with the counters, less for one material.
+TEST(GenEstimate, FloorIsWhatARunUnderATinyBudgetHeld) {
+    GenOptions o;
+    o.pieces = 5;
+    o.rules = false;
+    const std::uint64_t pure = memory_floor(VariantId::russian, o);
+    expect_near_above(pure, 89456 * 1024.0, "russian 5 pure floor");  // KiB
+    EXPECT_LT(pure, estimate(VariantId::russian, o).memory);
+    o.memory = 100 << 20;  // whatever the budget
+    EXPECT_EQ(memory_floor(VariantId::russian, o), pure);
+    o.rules = true;
+    EXPECT_GT(memory_floor(VariantId::russian, o), pure);
+    o.wdl_only = true;  // writes no rules tables
+    EXPECT_EQ(memory_floor(VariantId::russian, o), pure);
+    o.wdl_only = false;
+    o.only = Material::parse("KKvKM");
+    GenOptions all;
+    all.pieces = 5;
+    EXPECT_LT(memory_floor(VariantId::russian, o), memory_floor(VariantId::russian, all));
 }
 
 TEST(GenEstimate, OnlyCountsWhatTheMaterialNeeds) {

@@ -1,6 +1,6 @@
 // Eight threads probing random positions at once through one handle, with a cache small
 // enough that blocks are evicted and rewritten while others read them; every answer is
-// compared with the raw values. Run under ThreadSanitizer by scripts/tsan.sh.
+// compared with the raw values. Run under ThreadSanitizer by scripts/sanitize.sh tsan.
 #include <atomic>
 #include <random>
 #include <thread>

@@ -1,0 +1,29 @@
+#include "dtb/gen/memory_floor.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "dtb/core/counter_rules.hpp"
+#include "dtb/core/index.hpp"
+#include "dtb/gen/estimate.hpp"
+#include "dtb/gen/resume_plan.hpp"
+
+namespace dtb::gen {
+
+std::uint64_t floor_bytes(std::uint64_t largest, bool rules) {
+    return (16ull << 20) + table_cache_bytes(0) + (rules ? 2 : 1) * largest;
+}
+
+std::uint64_t memory_floor(VariantId id, const GenOptions& o) {
+    return dispatch(id, [&](auto v) {
+        using V = decltype(v);
+        std::uint64_t largest = 0;
+        for (const Material& m : materials_up_to(o.pieces))
+            if (!o.only || m == *o.only || may_depend_on(*o.only, m))
+                largest = std::max(largest, Index<V>(m).size());
+        const RuleSet* set = o.rules && !o.wdl_only ? find_rule_set<V>(o.rule_set) : nullptr;
+        return floor_bytes(largest, set && !set->empty());
+    });
+}
+
+}  // namespace dtb::gen
