@@ -43,7 +43,9 @@ int main(int argc, char** argv) {
     using namespace dtb::cli;
     CLI::App app{
         "dtb - endgame tablebases for draughts.\n"
-        "Perfect play for every position with few pieces, in 16 variants.\n"
+        "Perfect play for every position with few pieces, in " +
+        std::to_string(dtb::kVariantCount) +
+        " variants.\n"
         "Run 'dtb variants' for the variants and 'dtb COMMAND --help' for each command."};
     app.require_subcommand(1);
     app.set_version_flag("--version", "dtb 0.1.0");

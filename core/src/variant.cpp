@@ -6,29 +6,16 @@ namespace dtb {
 
 namespace {
 
-template <class V>
-constexpr VariantName entry(VariantId id, std::string_view summary) {
-    return {V::name, id, V::start, summary};
-}
+// The variant's enumerator, header and typed name are one word (core/variants.txt).
+#define DTB_CHECK_NAME(V, enumerator) static_assert(V::name == #enumerator);
+DTB_FOR_EACH_VARIANT_ID(DTB_CHECK_NAME)
+#undef DTB_CHECK_NAME
 
 constexpr std::array kNames = {
-    entry<Russian>(VariantId::russian, "8x8, flying kings, free capture, promotion in passing"),
-    entry<Brazilian>(VariantId::brazilian, "8x8, international rules: flying kings, most pieces"),
-    entry<Pool>(VariantId::pool, "American pool checkers: 8x8, flying kings, free capture"),
-    entry<Portuguese>(VariantId::portuguese,
-                      "8x8 mirrored, men capture forward, most pieces then kings"),
-    entry<Spanish>(VariantId::spanish, "8x8 mirrored, as portuguese (draw counters differ)"),
-    entry<Czech>(VariantId::czech, "8x8, men capture forward, a king must capture if one can"),
-    entry<Thai>(VariantId::thai, "8x8, 8 men each, kings land right behind, immediate removal"),
-    entry<English>(VariantId::english, "English draughts / straight checkers: short kings"),
-    entry<African>(VariantId::african, "African-American straight checkers: english, flying kings"),
-    entry<Giveaway>(VariantId::giveaway, "english rules; the side that cannot move wins"),
-    entry<Italian>(VariantId::italian, "8x8 mirrored, short kings, men cannot take kings"),
-    entry<International>(VariantId::international, "10x10, flying kings, most pieces"),
-    entry<Canadian>(VariantId::canadian, "12x12, international rules"),
-    entry<Frisian>(VariantId::frisian, "10x10, captures in 8 directions, value rule"),
-    entry<Turkish>(VariantId::turkish, "8x8 all squares, orthogonal moves, flying rook kings"),
-    entry<Armenian>(VariantId::armenian, "turkish, with diagonal-forward men and 8-way kings"),
+#define DTB_NAME_ENTRY(V, enumerator) \
+    VariantName{V::name, VariantId::enumerator, V::start, V::summary},
+    DTB_FOR_EACH_VARIANT_ID(DTB_NAME_ENTRY)  // the variants, then the aliases
+#undef DTB_NAME_ENTRY
     VariantName{"restriction", VariantId::english, English::start,
                 "english rules; the first three moves are balloted"},
     VariantName{"ballot11", VariantId::english, English::start,

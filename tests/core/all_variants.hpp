@@ -1,4 +1,4 @@
-// The sixteen rule sets, as a GoogleTest type list for typed tests that cover every variant.
+// Every variant (core/variants.txt), as a GoogleTest type list for typed tests.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -7,8 +7,6 @@
 
 namespace dtb::test {
 
-using AllVariants =
-    ::testing::Types<Russian, Brazilian, Pool, Portuguese, Spanish, Czech, Thai, English, African,
-                     Giveaway, Italian, International, Canadian, Frisian, Turkish, Armenian>;
+using AllVariants = ::testing::Types<DTB_VARIANT_TYPES>;
 
 }  // namespace dtb::test

@@ -22,9 +22,7 @@ struct VariantNames {
 };
 
 // Every variant.
-using SolvableVariants =
-    ::testing::Types<Russian, Brazilian, Pool, Portuguese, Spanish, Czech, Thai, English, African,
-                     Giveaway, Italian, International, Canadian, Frisian, Turkish, Armenian>;
+using SolvableVariants = ::testing::Types<DTB_VARIANT_TYPES>;
 
 // The 8x8 dark-square variants compared with the brute force on every 4-piece position in
 // the default run (10-15 s each on 2 cores, brute force and generator together), and those

@@ -7,91 +7,33 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 
-#include "dtb/core/variants/african.hpp"
-#include "dtb/core/variants/armenian.hpp"
-#include "dtb/core/variants/brazilian.hpp"
-#include "dtb/core/variants/canadian.hpp"
-#include "dtb/core/variants/czech.hpp"
-#include "dtb/core/variants/english.hpp"
-#include "dtb/core/variants/frisian.hpp"
-#include "dtb/core/variants/giveaway.hpp"
-#include "dtb/core/variants/international.hpp"
-#include "dtb/core/variants/italian.hpp"
-#include "dtb/core/variants/pool.hpp"
-#include "dtb/core/variants/portuguese.hpp"
-#include "dtb/core/variants/russian.hpp"
-#include "dtb/core/variants/spanish.hpp"
-#include "dtb/core/variants/thai.hpp"
-#include "dtb/core/variants/turkish.hpp"
+// The rule structs and the DTB_FOR_EACH_VARIANT macros, generated from core/variants.txt.
+#include "dtb/core/variant_list.hpp"
 
 namespace dtb {
 
+// A variant's id is its place in core/variants.txt. Table headers and manifests hold it: a
+// new variant is appended, and no id changes.
 enum class VariantId : std::uint8_t {
-    russian,
-    brazilian,
-    pool,
-    portuguese,
-    spanish,
-    czech,
-    thai,
-    english,
-    african,
-    giveaway,
-    italian,
-    international,
-    canadian,
-    frisian,
-    turkish,
-    armenian,
+#define DTB_VARIANT_ENUMERATOR(V, enumerator) enumerator,
+    DTB_FOR_EACH_VARIANT_ID(DTB_VARIANT_ENUMERATOR)
+#undef DTB_VARIANT_ENUMERATOR
 };
 
-inline constexpr int kVariantCount = 16;
-
-// X(RuleStruct) for every variant, in VariantId order: for declaring what a library compiles
-// once per variant (explicit instantiations; CMake reads its list of those sources from here).
-#define DTB_FOR_EACH_VARIANT(X)                                                          \
-    X(Russian)                                                                           \
-    X(Brazilian) X(Pool) X(Portuguese) X(Spanish) X(Czech) X(Thai) X(English) X(African) \
-        X(Giveaway) X(Italian) X(International) X(Canadian) X(Frisian) X(Turkish) X(Armenian)
+inline constexpr int kVariantCount = int(std::tuple_size_v<std::tuple<DTB_VARIANT_TYPES>>);
 
 // Calls f(Rules{}) with the rule struct of `id`. The only place a runtime variant becomes a
 // type: everything behind it is compiled once per variant.
 template <class F>
 decltype(auto) dispatch(VariantId id, F&& f) {
     switch (id) {
-        case VariantId::russian:
-            return f(Russian{});
-        case VariantId::brazilian:
-            return f(Brazilian{});
-        case VariantId::pool:
-            return f(Pool{});
-        case VariantId::portuguese:
-            return f(Portuguese{});
-        case VariantId::spanish:
-            return f(Spanish{});
-        case VariantId::czech:
-            return f(Czech{});
-        case VariantId::thai:
-            return f(Thai{});
-        case VariantId::english:
-            return f(English{});
-        case VariantId::african:
-            return f(African{});
-        case VariantId::giveaway:
-            return f(Giveaway{});
-        case VariantId::italian:
-            return f(Italian{});
-        case VariantId::international:
-            return f(International{});
-        case VariantId::canadian:
-            return f(Canadian{});
-        case VariantId::frisian:
-            return f(Frisian{});
-        case VariantId::turkish:
-            return f(Turkish{});
-        case VariantId::armenian:
-            return f(Armenian{});
+#define DTB_DISPATCH_CASE(V, enumerator) \
+    case VariantId::enumerator:          \
+        return f(V{});
+        DTB_FOR_EACH_VARIANT_ID(DTB_DISPATCH_CASE)
+#undef DTB_DISPATCH_CASE
     }
     return f(Russian{});  // unreachable: every enumerator is handled above
 }

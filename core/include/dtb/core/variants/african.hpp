@@ -13,6 +13,8 @@ namespace dtb {
 
 struct African : English {
     static constexpr std::string_view name = "african";
+    static constexpr std::string_view summary =
+        "African-American straight checkers: english, flying kings";
     static constexpr int pdn_gametype = 0;                        // no PDN GameType assigned
     static constexpr Range king_range = Range::flying;            // (8) long-range king
     static constexpr Landing king_landing = Landing::any_beyond;  // (9) any square beyond

@@ -13,6 +13,8 @@ namespace dtb {
 
 struct Armenian : Turkish {
     static constexpr std::string_view name = "armenian";
+    static constexpr std::string_view summary =
+        "turkish, with diagonal-forward men and 8-way kings";
     static constexpr int pdn_gametype = 0;  // no PDN GameType assigned
     // (4) forward, diagonally forward or sideways.
     static constexpr DirSet man_moves = dirs({Dir::n, Dir::ne, Dir::nw, Dir::e, Dir::w});

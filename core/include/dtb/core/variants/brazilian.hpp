@@ -19,6 +19,8 @@ inline constexpr RuleSet kBrazilianCounters = rule_set(
 
 struct Brazilian : Pool {
     static constexpr std::string_view name = "brazilian";
+    static constexpr std::string_view summary =
+        "8x8, international rules: flying kings, most pieces";
     static constexpr int pdn_gametype = 26;
     static constexpr std::string_view start = "W:W21-32:B1-12";
     static constexpr Color first_player = Color::white;  // Wikipedia: "light pieces first"

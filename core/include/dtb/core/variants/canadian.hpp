@@ -13,6 +13,7 @@ namespace dtb {
 
 struct Canadian : International {
     static constexpr std::string_view name = "canadian";
+    static constexpr std::string_view summary = "12x12, international rules";
     static constexpr int pdn_gametype = 27;
     using board = Board12x12;                                    // (1) 12x12, 72 dark squares
     static constexpr std::string_view start = "W:W43-72:B1-30";  // (2) 30 men on 5 rows

@@ -20,6 +20,8 @@ inline constexpr RuleSet kCzechCounters = rule_set("standard", "15 moves each wi
 
 struct Czech : Spanish {
     static constexpr std::string_view name = "czech";
+    static constexpr std::string_view summary =
+        "8x8, men capture forward, a king must capture if one can";
     static constexpr int pdn_gametype = 29;
     static constexpr bool mirrored = false;  // (1) single corner lower left
     static constexpr std::string_view start = "W:W21-32:B1-12";

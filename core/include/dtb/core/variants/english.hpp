@@ -22,6 +22,7 @@ inline constexpr RuleSet kFortyMoves =
 
 struct English {
     static constexpr std::string_view name = "english";
+    static constexpr std::string_view summary = "English draughts / straight checkers: short kings";
     static constexpr int pdn_gametype = 21;                        // docs/variants.md#notation
     using board = Board8x8;                                        // (1)
     static constexpr bool mirrored = false;                        // (1) single corner lower left

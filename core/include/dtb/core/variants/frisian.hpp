@@ -37,6 +37,7 @@ struct KingStreak {
 
 struct Frisian : International {
     static constexpr std::string_view name = "frisian";
+    static constexpr std::string_view summary = "10x10, captures in 8 directions, value rule";
     static constexpr int pdn_gametype = 40;
     static constexpr DirSet man_captures = kAllDirs;   // (5) eight directions
     static constexpr DirSet king_captures = kAllDirs;  // kings capture in eight directions

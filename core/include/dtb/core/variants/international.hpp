@@ -28,6 +28,7 @@ inline constexpr RuleSet kFmjdCounters = rule_set(
 
 struct International {
     static constexpr std::string_view name = "international";
+    static constexpr std::string_view summary = "10x10, flying kings, most pieces";
     static constexpr int pdn_gametype = 20;                        // docs/variants.md#notation
     using board = Board10x10;                                      // (1) 10x10, 50 dark squares
     static constexpr bool mirrored = false;                        // (1) single corner lower left

@@ -17,6 +17,7 @@ inline constexpr RuleSet kItalianCounters = rule_set(
 
 struct Italian : English {
     static constexpr std::string_view name = "italian";
+    static constexpr std::string_view summary = "8x8 mirrored, short kings, men cannot take kings";
     static constexpr int pdn_gametype = 22;
     static constexpr bool mirrored = true;  // (1) single corner lower right
     static constexpr std::string_view start = "W:W21-32:B1-12";

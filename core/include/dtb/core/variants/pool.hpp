@@ -22,6 +22,8 @@ inline constexpr RuleSet kPoolCounters =
 
 struct Pool {
     static constexpr std::string_view name = "pool";
+    static constexpr std::string_view summary =
+        "American pool checkers: 8x8, flying kings, free capture";
     static constexpr int pdn_gametype = 23;                         // docs/variants.md#notation
     using board = Board8x8;                                         // (1) 8x8, dark squares only
     static constexpr bool mirrored = false;                         // (1) single corner lower left

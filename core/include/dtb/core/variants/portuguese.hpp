@@ -13,6 +13,8 @@ namespace dtb {
 
 struct Portuguese : Spanish {
     static constexpr std::string_view name = "portuguese";
+    static constexpr std::string_view summary =
+        "8x8 mirrored, men capture forward, most pieces then kings";
     static constexpr int pdn_gametype = 28;
     // FPD 2.1.5: the lower right corner of each player is dark (board mirrored);
     // 2.1.3: houses numbered from White's lower right.  Inherited from Spanish.

@@ -48,6 +48,8 @@ inline constexpr RuleSet kRussianCounters =
 
 struct Russian : Pool {
     static constexpr std::string_view name = "russian";
+    static constexpr std::string_view summary =
+        "8x8, flying kings, free capture, promotion in passing";
     static constexpr int pdn_gametype = 25;
     static constexpr std::string_view start = "W:W21-32:B1-12";
     static constexpr Color first_player = Color::white;  // RR Russian (3)

@@ -33,6 +33,8 @@ inline constexpr RuleSet kPortugueseCounters =
 
 struct Spanish {
     static constexpr std::string_view name = "spanish";
+    static constexpr std::string_view summary =
+        "8x8 mirrored, as portuguese (draw counters differ)";
     static constexpr int pdn_gametype = 24;                        // docs/variants.md#notation
     using board = Board8x8;                                        // (1)
     static constexpr bool mirrored = true;                         // (1) single corner lower RIGHT

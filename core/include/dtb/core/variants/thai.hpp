@@ -12,6 +12,8 @@ namespace dtb {
 
 struct Thai : Spanish {
     static constexpr std::string_view name = "thai";
+    static constexpr std::string_view summary =
+        "8x8, 8 men each, kings land right behind, immediate removal";
     static constexpr int pdn_gametype = 31;
     static constexpr bool mirrored = false;                     // (1) single corner lower left
     static constexpr std::string_view start = "B:W25-32:B1-8";  // (2) 8 men on two rows

@@ -21,6 +21,8 @@ inline constexpr RuleSet kTurkishCounters =
 
 struct Turkish {
     static constexpr std::string_view name = "turkish";
+    static constexpr std::string_view summary =
+        "8x8 all squares, orthogonal moves, flying rook kings";
     static constexpr int pdn_gametype = 30;  // docs/variants.md#notation
     using board = Board8x8Full;              // (1), (3) all 64 squares
     static constexpr bool mirrored = false;
