@@ -201,10 +201,10 @@ TEST_F(TableErrors, OnePlyForm) {
               ErrorCode::corrupt);
     EXPECT_EQ(resealed(bytes, [](TableHeader& h) { h.form = std::uint8_t(TableForm::one_ply); }),
               ErrorCode::corrupt);
-    EXPECT_EQ(resealed(one_ply, [](TableHeader&) {}), ErrorCode::ok) << message;
     EXPECT_EQ(resealed(bytes, [](TableHeader& h) { h.format_version = kFormFieldVersion; }),
               ErrorCode::ok)
         << message;
+    EXPECT_EQ(resealed(one_ply, [](TableHeader&) {}), ErrorCode::ok) << message;
     // Only WDL has the form; recompressing keeps it.
     EXPECT_THROW(write_table(dir.path / "KKvK.dtw.dtb", as_dtw, data.values, data.dont_care, o),
                  TableError);

@@ -178,7 +178,7 @@ TEST(TableReader, DecodesFramesWithTheTablesDictionary) {
     const std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(),
                                                                     ZSTD_freeCCtx);
     ASSERT_TRUE(cctx);
-    for (const auto [param, value] :
+    for (const auto& [param, value] :
          {std::pair{ZSTD_c_format, int(ZSTD_f_zstd1_magicless)},
           std::pair{ZSTD_c_contentSizeFlag, 0}, std::pair{ZSTD_c_checksumFlag, 0},
           std::pair{ZSTD_c_dictIDFlag, 0}})

@@ -165,9 +165,10 @@ static_assert(std::is_trivially_copyable_v<BlockEntry>);
 
 inline constexpr std::size_t kHeaderHashedBytes = offsetof(TableHeader, header_hash);
 
-// Byte 18 of the header, the table's BlockCoding. The byte was the encoding alone (1 to 4, in
-// zstd frames) before frames could be runs; runs code only packed2, so one more value says
-// both: 5 is packed2 in runs. The one place where the byte and the pair are translated.
+// Byte 18 of the header, the table's BlockCoding: 1 to 4 an Encoding (its value) in zstd
+// frames, 5 packed2 in runs (runs code only packed2). One byte for the pair, not a field each,
+// so that a table of zstd frames holds just its encoding there. The one place where the byte
+// and the pair are translated.
 std::uint8_t coding_byte(BlockCoding c);                     // c a pair block_coding() gives
 std::optional<BlockCoding> block_coding(std::uint8_t byte);  // nullopt: no coding
 
