@@ -115,8 +115,8 @@ void BM_CompressDecodeBlock(benchmark::State& state) {
     }
     state.SetItemsProcessed(std::int64_t(entries));
     state.counters["block_positions"] = r->block_positions();
-    state.SetLabel(std::string(to_string(kind)) + ", " + to_string(r->encoding()) + ", " +
-                   std::to_string(r->blocks()) + " blocks");
+    state.SetLabel(std::string(to_string(kind)) + ", " + to_string(r->encoding()) + " in " +
+                   to_string(r->frame_coding()) + ", " + std::to_string(r->blocks()) + " blocks");
 }
 BENCHMARK(BM_CompressDecodeBlock)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMicrosecond);
 

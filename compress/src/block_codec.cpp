@@ -14,7 +14,6 @@ std::size_t encoded_size(Encoding e, std::size_t n) {
         case Encoding::planes16:
             return 2 * n;
         case Encoding::packed2:
-        case Encoding::runs2:
             return (n + 3) / 4;
         case Encoding::packed4:
             return (n + 1) / 2;
@@ -27,23 +26,6 @@ Encoding smallest_encoding(std::uint16_t max_value) {
     if (max_value < 16) return Encoding::packed4;
     if (max_value < 256) return Encoding::bytes;
     return Encoding::planes16;
-}
-
-bool valid_encoding(std::uint8_t e) { return e >= 1 && e <= 5; }
-
-std::uint16_t max_encodable(Encoding e) {
-    switch (e) {
-        case Encoding::packed2:
-        case Encoding::runs2:
-            return 3;
-        case Encoding::packed4:
-            return 15;
-        case Encoding::bytes:
-            return 255;
-        case Encoding::planes16:
-            return 65535;
-    }
-    return 0;
 }
 
 void encode(Encoding e, std::span<const std::uint16_t> v, unsigned char* out) {
@@ -61,7 +43,6 @@ void encode(Encoding e, std::span<const std::uint16_t> v, unsigned char* out) {
             }
             return;
         case Encoding::packed2:
-        case Encoding::runs2:
             std::fill(out, out + encoded_size(e, n), 0);
             for (std::size_t i = 0; i < n; ++i)
                 out[i / 4] |= static_cast<unsigned char>((v[i] & 3) << (2 * (i % 4)));
@@ -113,7 +94,6 @@ void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* o
                 out[i] = static_cast<std::uint16_t>(in[i] | (in[n + i] << 8));
             return;
         case Encoding::packed2:
-        case Encoding::runs2:
             unpack(kUnpack2, in, n, out);
             return;
         case Encoding::packed4:
@@ -205,22 +185,12 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
     }
     // Each fill its own loop of selects (a branch on don't-care, where it alternates, was
     // mispredicted).
-    if (fill == Fill::best || fill == Fill::previous) {
-        std::uint16_t last = first;
-        for (std::size_t i = 0; i < n; ++i) out[i] = last = dont_care[i] ? last : values[i];
+    if (fill == Fill::frequent) {
+        for (std::size_t i = 0; i < n; ++i) out[i] = dont_care[i] ? frequent : values[i];
         return;
     }
-    if (fill == Fill::frequent || fill == Fill::zero) {
-        const std::uint16_t filler = fill == Fill::zero ? 0 : frequent;
-        for (std::size_t i = 0; i < n; ++i) out[i] = dont_care[i] ? filler : values[i];
-        return;
-    }
-    // Fill::period: the entry one period back, or the previous one within the first period.
     std::uint16_t last = first;
-    for (std::size_t i = 0; i < n; ++i) {
-        const bool back = period > 0 && i >= period;
-        out[i] = last = !dont_care[i] ? values[i] : back ? out[i - period] : last;
-    }
+    for (std::size_t i = 0; i < n; ++i) out[i] = last = dont_care[i] ? last : values[i];
 }
 
 }  // namespace dtb::compress::detail

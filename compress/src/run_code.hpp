@@ -1,4 +1,4 @@
-// A block of 2-bit values as Huffman-coded runs (encoding runs2, docs/file-format.md). The
+// A block of 2-bit values as Huffman-coded runs (FrameCoding::runs, docs/file-format.md). The
 // code is the table's: built from the runs of all its blocks, stored once where a dictionary
 // would be, and enough to decode any block alone. Internal to dtb_compress.
 #pragma once

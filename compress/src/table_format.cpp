@@ -16,10 +16,32 @@ const char* to_string(Encoding e) {
             return "packed2";
         case Encoding::packed4:
             return "packed4";
-        case Encoding::runs2:
-            return "runs2";
     }
     return "unknown";
+}
+
+const char* to_string(FrameCoding f) { return f == FrameCoding::runs ? "runs" : "zstd"; }
+
+std::uint32_t format_version_of(TableForm form) {
+    return form == TableForm::values ? kTableFormatVersion : kFormFieldVersion;
+}
+
+namespace {
+
+// coding_byte's value for packed2 in runs; 1 to 4 are the encodings in zstd frames.
+constexpr std::uint8_t kPacked2RunsByte = 5;
+
+}  // namespace
+
+std::uint8_t coding_byte(BlockCoding c) {
+    return c.frames == FrameCoding::runs ? kPacked2RunsByte : std::uint8_t(c.encoding);
+}
+
+std::optional<BlockCoding> block_coding(std::uint8_t byte) {
+    if (byte == kPacked2RunsByte) return BlockCoding{Encoding::packed2, FrameCoding::runs};
+    if (byte < std::uint8_t(Encoding::bytes) || byte > std::uint8_t(Encoding::packed4))
+        return std::nullopt;
+    return BlockCoding{Encoding(byte), FrameCoding::zstd};
 }
 
 const char* to_string(ErrorCode c) {
@@ -70,7 +92,7 @@ void encode_header(const TableHeader& h, unsigned char* out) {
     out[15] = h.black_men;
     out[16] = h.black_kings;
     out[17] = h.kind;
-    out[18] = h.encoding;
+    out[18] = h.coding;
     out[19] = h.zstd_level;
     put(out + 20, h.block_positions, 4);
     put(out + 24, h.positions, 8);
@@ -97,7 +119,7 @@ void decode_header(const unsigned char* in, TableHeader& h) {
     h.black_men = in[15];
     h.black_kings = in[16];
     h.kind = in[17];
-    h.encoding = in[18];
+    h.coding = in[18];
     h.zstd_level = in[19];
     h.block_positions = std::uint32_t(get(in + 20, 4));
     h.positions = get(in + 24, 8);

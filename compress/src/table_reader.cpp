@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include "block_codec.hpp"
 #include "dtb/core/index.hpp"
@@ -110,8 +111,10 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     t->spec_ = {VariantId(h.variant),
                 Material{h.white_men, h.white_kings, h.black_men, h.black_kings},
                 ValueKind(h.kind)};
-    if (h.kind < 1 || h.kind > int(kEveryKind.size()) || !detail::valid_encoding(h.encoding))
+    const std::optional<BlockCoding> coding = block_coding(h.coding);
+    if (h.kind < 1 || h.kind > int(kEveryKind.size()) || !coding)
         return t->fail(ErrorCode::corrupt, "unknown value kind or encoding in the header", message);
+    t->coding_ = *coding;
     if (!(t->spec_ == expected))
         return t->fail(ErrorCode::mismatch,
                        "holds " + spec_text(t->spec_) + ", expected " + spec_text(expected),
@@ -131,10 +134,11 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
         (!is_steps_kind(ValueKind(h.kind)) && h.positions != index_size(VariantId(h.variant), m)))
         return t->fail(ErrorCode::corrupt,
                        "the header's position count does not match the material", message);
-    // Version 3 is the one-ply form and only that, a form of WDL tables.
+    // Before the version that has it, the form field is reserved (a table of values); the
+    // one-ply form is a form of WDL tables.
     const bool one_ply = h.form == std::uint8_t(TableForm::one_ply);
     if (h.form > std::uint8_t(TableForm::one_ply) ||
-        one_ply != (h.format_version == kOnePlyFormatVersion) ||
+        (h.format_version < kFormFieldVersion && h.form != 0) ||
         (one_ply && ValueKind(h.kind) != ValueKind::wdl))
         return t->fail(ErrorCode::corrupt,
                        "the header's table form does not match its version and kind", message);
@@ -160,7 +164,7 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
                            "block " + std::to_string(b) + " lies outside the data", message);
         prev = e.offset;
     }
-    if (Encoding(h.encoding) == Encoding::runs2) {
+    if (coding->frames == FrameCoding::runs) {
         // The dictionary region holds the table's run code (run_code.hpp).
         auto code = detail::RunCode::from_bytes({t->map_ + h.dict_offset, h.dict_size});
         if (!code) return t->fail(ErrorCode::corrupt, "the table's run code is invalid", message);
@@ -244,7 +248,6 @@ std::uint16_t encoded_value(Encoding e, const unsigned char* encoded, std::size_
         case Encoding::planes16:
             return std::uint16_t(encoded[i] | encoded[n + i] << 8);
         case Encoding::packed2:
-        case Encoding::runs2:
             return (encoded[i / 4] >> (2 * (i % 4))) & 3;
         case Encoding::packed4:
             return (encoded[i / 2] >> (4 * (i % 2))) & 15;

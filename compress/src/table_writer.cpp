@@ -1,12 +1,11 @@
 // The writer: fill don't-care entries, cut into blocks, encode, compress (in parallel: each
 // block is compressed on its own, so the bytes do not depend on the thread count) or, at the
-// small preset, also code as runs and keep the smaller; write header, index, dictionary (or
-// run code) and frames under a temporary name, rename.
+// small preset, also code as runs and keep the smaller; write header, index, run code (runs
+// only) and frames under a temporary name, rename.
 #include "dtb/compress/table_writer.hpp"
 
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_format (magicless frames), a stable parameter
 #include <xxhash.h>
-#include <zdict.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -34,16 +33,9 @@ constexpr std::uint32_t kDistanceBlockPositions = 16384;
 constexpr int kWdlLevel = 19;
 constexpr int kDistanceLevel = 15;
 constexpr int kFastLevel = 3;
-// The fast preset of earlier releases (tables written then still count as fast).
-constexpr int kEarlierFastLevel = 6;
-constexpr std::size_t kDictionaryBytes = 8192;
-constexpr std::uint64_t kMinBlocksForDictionary = 64;
 
 struct CctxDeleter {
     void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
-};
-struct CdictDeleter {
-    void operator()(ZSTD_CDict* c) const { ZSTD_freeCDict(c); }
 };
 
 void check_zstd(std::size_t r, const char* what) {
@@ -63,13 +55,12 @@ std::unique_ptr<ZSTD_CCtx, CctxDeleter> make_cctx(int level) {
     return c;
 }
 
-// Compresses `count` blocks, with the dictionary when it is not null. The bytes of block b
-// are what produce(b, scratch) returns, scratch being the calling thread's own Scratch: a
-// block is filled, encoded and compressed by one thread while it is in its cache, and only
-// the compressed frames are kept.
+// Compresses `count` blocks. The bytes of block b are what produce(b, scratch) returns, scratch
+// being the calling thread's own Scratch: a block is filled, encoded and compressed by one thread
+// while it is in its cache, and only the compressed frames are kept.
 template <class Scratch, class Produce>
 std::vector<std::vector<unsigned char>> compress_each(std::size_t count, int level,
-                                                      const ZSTD_CDict* dict, Produce&& produce) {
+                                                      Produce&& produce) {
     std::vector<std::vector<unsigned char>> out(count);
     bool failed = false;
     std::string error;
@@ -93,7 +84,6 @@ std::vector<std::vector<unsigned char>> compress_each(std::size_t count, int lev
             const std::span<const unsigned char> src = produce(b, scratch);
             auto& dst = out[b];
             dst.resize(ZSTD_compressBound(src.size()));
-            if (dict) ZSTD_CCtx_refCDict(cctx.get(), dict);
             const std::size_t r =
                 ZSTD_compress2(cctx.get(), dst.data(), dst.size(), src.data(), src.size());
             if (ZSTD_isError(r)) {
@@ -111,11 +101,11 @@ std::vector<std::vector<unsigned char>> compress_each(std::size_t count, int lev
     return out;
 }
 
-// Compresses every block of raw (with the dictionary when it is not null).
+// Compresses every block of raw.
 std::vector<std::vector<unsigned char>> compress_blocks(
-    const std::vector<std::vector<unsigned char>>& raw, int level, const ZSTD_CDict* dict) {
+    const std::vector<std::vector<unsigned char>>& raw, int level) {
     struct None {};
-    return compress_each<None>(raw.size(), level, dict, [&](std::size_t b, None&) {
+    return compress_each<None>(raw.size(), level, [&](std::size_t b, None&) {
         return std::span<const unsigned char>(raw[b]);
     });
 }
@@ -165,15 +155,14 @@ std::size_t total_size(const std::vector<std::vector<unsigned char>>& v) {
     return s;
 }
 
-// Puts the runs in place of the zstd frames and dictionary when they make the smaller file,
-// or whatever the size when `asked`: the one rule of write_table and recompress_table, which
-// must choose alike. Returns whether the runs were taken.
-bool take_runs(RunFrames&& runs, bool asked, std::vector<std::vector<unsigned char>>& frames,
-               std::vector<unsigned char>& dict) {
-    if (!asked && total_size(runs.frames) + runs.code.size() >= total_size(frames) + dict.size())
-        return false;
+// Puts the runs in place of the zstd frames when they make the smaller file: the one rule of
+// write_table and recompress_table, which must choose alike. Returns whether the runs were
+// taken (their code is then the table's dictionary region).
+bool take_runs(RunFrames&& runs, std::vector<std::vector<unsigned char>>& frames,
+               std::vector<unsigned char>& code) {
+    if (total_size(runs.frames) + runs.code.size() >= total_size(frames)) return false;
     frames = std::move(runs.frames);
-    dict = std::move(runs.code);
+    code = std::move(runs.code);
     return true;
 }
 
@@ -192,33 +181,13 @@ bool runs_at(Compression c, Encoding e) {
     return c == Compression::small && e == Encoding::packed2;
 }
 
-// A dictionary trained on the blocks themselves (empty when training fails, as it does on
-// too little or too uniform data).
-std::vector<unsigned char> train_dictionary(const std::vector<std::vector<unsigned char>>& raw) {
-    std::vector<unsigned char> samples;
-    std::vector<std::size_t> sizes;
-    // At most ~100 dictionary sizes of samples, spread evenly over the table.
-    const std::size_t budget = 100 * kDictionaryBytes;
-    const std::size_t step = std::max<std::size_t>(1, total_size(raw) / budget);
-    for (std::size_t b = 0; b < raw.size(); b += step) {
-        samples.insert(samples.end(), raw[b].begin(), raw[b].end());
-        sizes.push_back(raw[b].size());
-    }
-    std::vector<unsigned char> dict(kDictionaryBytes);
-    const std::size_t r = ZDICT_trainFromBuffer(dict.data(), dict.size(), samples.data(),
-                                                sizes.data(), unsigned(sizes.size()));
-    if (ZDICT_isError(r)) return {};
-    dict.resize(r);
-    return dict;
-}
-
 // The header's description of a table (write_file fills in offsets, sizes and hashes).
 TableHeader header_of(const TableSpec& spec, std::uint32_t format_version, TableForm form,
-                      Encoding enc, std::uint32_t block_positions, std::uint64_t positions,
+                      BlockCoding coding, std::uint32_t block_positions, std::uint64_t positions,
                       std::uint16_t max_value, int level) {
     TableHeader h{};
     std::memcpy(h.magic, kTableMagic, 8);
-    h.format_version = form == TableForm::one_ply ? kOnePlyFormatVersion : format_version;
+    h.format_version = format_version;
     h.form = std::uint8_t(form);
     h.variant = std::uint8_t(spec.variant);
     h.white_men = std::uint8_t(spec.material.white_men);
@@ -226,7 +195,7 @@ TableHeader header_of(const TableSpec& spec, std::uint32_t format_version, Table
     h.black_men = std::uint8_t(spec.material.black_men);
     h.black_kings = std::uint8_t(spec.material.black_kings);
     h.kind = std::uint8_t(spec.kind);
-    h.encoding = std::uint8_t(enc);
+    h.coding = coding_byte(coding);
     h.zstd_level = std::uint8_t(std::clamp(level, 0, 255));  // zstd's negative levels: 0
     h.block_positions = block_positions;
     h.positions = positions;
@@ -329,7 +298,6 @@ int zstd_level(Compression c, ValueKind k) {
 std::optional<Compression> compression_of(ValueKind k, int level) {
     for (const auto c : {Compression::small, Compression::fast})
         if (zstd_level(c, k) == level) return c;
-    if (level == kEarlierFastLevel) return Compression::fast;
     return std::nullopt;
 }
 
@@ -362,22 +330,18 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
             std::max(max_value, std::uint16_t(largest_stored(values.subspan(begin, len),
                                                              dont_care.subspan(begin, len))));
     }
-    const Encoding enc =
-        o.encoding != Encoding{0} ? o.encoding : detail::smallest_encoding(max_value);
-    if (!detail::valid_encoding(std::uint8_t(enc)) || max_value > detail::max_encodable(enc))
-        throw TableError(path.string() + ": values up to " + std::to_string(max_value) +
-                         " do not fit encoding " + to_string(enc));
+    const Encoding enc = detail::smallest_encoding(max_value);
     const bool wdl = spec.kind == ValueKind::wdl;
     if (o.form == TableForm::one_ply && !wdl)
         throw TableError(path.string() + ": only a WDL table can be in one-ply form");
     const std::uint32_t bp = o.block_positions ? o.block_positions
                              : wdl             ? kWdlBlockPositions
                                                : kDistanceBlockPositions;
-    const int level = o.level ? o.level : zstd_level(o.compression, spec.kind);
-    const Fill fill = o.fill != Fill::best          ? o.fill
-                      : spec.kind == ValueKind::dtc ? Fill::frequent
-                      : wdl && o.period > 0         ? Fill::aligned
-                                                    : Fill::previous;
+    const int level = zstd_level(o.compression, spec.kind);
+    using detail::Fill;
+    const Fill fill = spec.kind == ValueKind::dtc ? Fill::frequent
+                      : wdl && o.period > 0       ? Fill::aligned
+                                                  : Fill::previous;
     if (bp > kMaxBlockPositions)
         throw TableError(path.string() + ": blocks of more than " +
                          std::to_string(kMaxBlockPositions) + " entries");
@@ -409,48 +373,15 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
         return std::span<const unsigned char>(w.encoded);
     };
 
-    std::vector<unsigned char> dict;
-    std::vector<std::vector<unsigned char>> frames;
-    Encoding written = enc;
-    if (enc == Encoding::runs2) {
-        // Asked for: no zstd frames to compare with.
-    } else if (!o.dictionary || blocks < kMinBlocksForDictionary) {
-        frames = compress_each<Scratch>(blocks, level, nullptr, encode_block);
-    } else {
-        // A dictionary is trained on the encoded blocks: they are kept.
-        std::vector<std::vector<unsigned char>> raw(blocks);
-#pragma omp parallel if (blocks >= 4)
-        {
-            Scratch scratch;
-#pragma omp for schedule(dynamic, 16)
-            for (std::uint64_t b = 0; b < blocks; ++b) {
-                const auto e = encode_block(b, scratch);
-                raw[b].assign(e.begin(), e.end());
-            }
-        }
-        frames = compress_blocks(raw, level, nullptr);
-        auto d = train_dictionary(raw);
-        if (!d.empty()) {
-            std::unique_ptr<ZSTD_CDict, CdictDeleter> cdict(
-                ZSTD_createCDict(d.data(), d.size(), level));
-            if (!cdict) throw TableError("zstd: out of memory");
-            auto with = compress_blocks(raw, level, cdict.get());
-            if (total_size(with) + d.size() < total_size(frames)) {
-                frames = std::move(with);
-                dict = std::move(d);
-            }
-        }
-    }
-    // The small preset codes a 2-bit table as runs too, and keeps the smaller.
-    if (enc == Encoding::runs2 || (runs_at(o.compression, enc) && o.encoding == Encoding{0} &&
-                                   o.level == 0 && !o.dictionary)) {
-        if (take_runs(run_frames<Scratch>(blocks, filled_block), enc == Encoding::runs2, frames,
-                      dict))
-            written = Encoding::runs2;
-    }
-
-    write_file(path, header_of(spec, kTableFormatVersion, o.form, written, bp, n, max_value, level),
-               dict, frames);
+    auto frames = compress_each<Scratch>(blocks, level, encode_block);
+    std::vector<unsigned char> code;
+    BlockCoding coding{enc, FrameCoding::zstd};
+    if (runs_at(o.compression, enc) &&
+        take_runs(run_frames<Scratch>(blocks, filled_block), frames, code))
+        coding.frames = FrameCoding::runs;
+    write_file(path,
+               header_of(spec, format_version_of(o.form), o.form, coding, bp, n, max_value, level),
+               code, frames);
 }
 
 }  // namespace
@@ -476,11 +407,10 @@ void recompress_table(const std::filesystem::path& path, const TableSpec& expect
     }
     const int level = zstd_level(c, expected.kind);
     const auto raw = encoded_blocks(*t);
-    // Decoded, a runs2 block is packed2; zstd compresses it as that.
-    Encoding enc = t->encoding() == Encoding::runs2 ? Encoding::packed2 : t->encoding();
-    auto frames = compress_blocks(raw, level, nullptr);
+    BlockCoding coding{t->encoding(), FrameCoding::zstd};
+    auto frames = compress_blocks(raw, level);
     std::vector<unsigned char> code;
-    if (runs_at(c, enc)) {
+    if (runs_at(c, coding.encoding)) {
         struct Unpacked {
             std::vector<std::uint16_t> values;
         };
@@ -489,10 +419,10 @@ void recompress_table(const std::filesystem::path& path, const TableSpec& expect
             detail::decode(Encoding::packed2, raw[b].data(), u.values.size(), u.values.data());
             return std::span<const std::uint16_t>(u.values);
         });
-        if (take_runs(std::move(runs), false, frames, code)) enc = Encoding::runs2;
+        if (take_runs(std::move(runs), frames, code)) coding.frames = FrameCoding::runs;
     }
     // The source's format version: a version-1 table still stores its threatened positions.
-    const TableHeader h = header_of(expected, t->format_version(), t->form(), enc,
+    const TableHeader h = header_of(expected, t->format_version(), t->form(), coding,
                                     t->block_positions(), t->positions(), t->max_value(), level);
     t.reset();  // unmapped before the file is replaced
     write_file(path, h, code, frames);

@@ -56,7 +56,6 @@ Status status_of(compress::ErrorCode e) {
 int entry_bits(compress::Encoding e) {
     switch (e) {
         case compress::Encoding::packed2:
-        case compress::Encoding::runs2:
             return 2;
         case compress::Encoding::packed4:
             return 4;

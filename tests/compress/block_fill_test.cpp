@@ -11,6 +11,7 @@ namespace dtb::test {
 namespace {
 
 using namespace dtb::compress;
+using detail::Fill;
 
 // The writer reuses one scratch buffer per thread for block after block. The aligned WDL
 // fill looks one index period back; inside a gap longer than the period that would reach
@@ -24,7 +25,7 @@ TEST(BlockFill, AlignedFillIgnoresWhatTheScratchHeld) {
         values[k] = k < 100 ? 1 : 3;         // wins, then losses
         dont_care[k] = k >= 100 && k < 150;  // a gap of 50, longer than the period
     }
-    for (Fill fill : {Fill::aligned, Fill::previous, Fill::period, Fill::frequent}) {
+    for (Fill fill : {Fill::aligned, Fill::previous, Fill::frequent}) {
         std::vector<std::uint16_t> a(n, 0), b(n, 3);
         detail::fill_block(values, dont_care, fill, 7, a.data());
         detail::fill_block(values, dont_care, fill, 7, b.data());
@@ -38,9 +39,9 @@ TEST(BlockFill, AlignedFillIgnoresWhatTheScratchHeld) {
 }
 
 // What each fill puts in the don't-care entries, against plain loops: the previous value
-// (leading gaps take the first value), the lowest of the most frequent values (counted
+// (leading gaps take the first value) and the lowest of the most frequent values (counted
 // apart below and above 1024 by the writer, so both ranges and ties across them are
-// tried), zero, and the entry one period back.
+// tried).
 TEST(BlockFill, EachFillGivesWhatItPromises) {
     struct Case {
         std::vector<std::uint16_t> counts;  // value, times, value, times, ...
@@ -64,18 +65,14 @@ TEST(BlockFill, EachFillGivesWhatItPromises) {
             }
         const std::size_t n = values.size();
         const std::uint64_t period = 3;
-        for (Fill fill : {Fill::previous, Fill::frequent, Fill::zero, Fill::period}) {
+        for (Fill fill : {Fill::previous, Fill::frequent}) {
             std::vector<std::uint16_t> got(n, 77);
             detail::fill_block(values, dont_care, fill, period, got.data());
             std::uint16_t last = values[1];  // the first cared-for value
             for (std::size_t k = 0; k < n; ++k) {
                 std::uint16_t want = values[k];
                 if (dont_care[k]) {
-                    want = fill == Fill::previous   ? last
-                           : fill == Fill::frequent ? c.frequent
-                           : fill == Fill::zero     ? 0
-                           : k >= period            ? got[k - period]
-                                                    : last;
+                    want = fill == Fill::previous ? last : c.frequent;
                 }
                 EXPECT_EQ(got[k], want) << "fill " << int(fill) << ", entry " << k;
                 last = got[k];

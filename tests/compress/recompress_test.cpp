@@ -23,8 +23,6 @@ TEST(Compression, PresetsHaveTheirLevels) {
     EXPECT_EQ(zstd_level(Compression::fast, ValueKind::dtc), 3);
     EXPECT_EQ(compression_of(ValueKind::dtw, 15), Compression::small);
     EXPECT_EQ(compression_of(ValueKind::wdl, 3), Compression::fast);
-    // Tables written by the fast preset of earlier releases.
-    EXPECT_EQ(compression_of(ValueKind::dtc, 6), Compression::fast);
     EXPECT_EQ(compression_of(ValueKind::wdl, 15), std::nullopt);
     EXPECT_STREQ(to_string(Compression::fast), "fast");
 }

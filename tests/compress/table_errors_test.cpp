@@ -23,6 +23,20 @@ class TableErrors : public ::testing::Test {
     }
     std::filesystem::path path() const { return dir.path / "KKvK.wdl.dtb"; }
 
+    // Writes `from` with change(header) made and the header hash made good.
+    template <class Change>
+    void write_resealed(const std::vector<char>& from, Change change) const {
+        TableHeader h{};
+        decode_header(reinterpret_cast<const unsigned char*>(from.data()), h);
+        change(h);
+        auto b = from;
+        auto* raw = reinterpret_cast<unsigned char*>(b.data());
+        encode_header(h, raw);
+        h.header_hash = xxh64(raw, kHeaderHashedBytes);
+        encode_header(h, raw);
+        write_bytes(path(), b);
+    }
+
     // Opens (and, when that works, verifies) the file as it is now.
     ErrorCode check(std::string& message, const TableSpec* expected = nullptr) const {
         std::unique_ptr<TableReader> r;
@@ -72,6 +86,16 @@ TEST_F(TableErrors, BadMagicAndVersion) {
     b[8] = 0;  // older than any version this dtb reads
     write_bytes(path(), b);
     EXPECT_EQ(check(message), ErrorCode::bad_version) << message;
+}
+
+// The encoding and frame coding byte holds one of the codings block_coding() knows.
+TEST_F(TableErrors, UnknownCoding) {
+    for (const std::uint8_t coding : {0, 6, 255}) {
+        write_resealed(bytes, [&](TableHeader& h) { h.coding = coding; });
+        std::string message;
+        EXPECT_EQ(check(message), ErrorCode::corrupt) << int(coding) << ": " << message;
+        EXPECT_NE(message.find("encoding"), std::string::npos) << message;
+    }
 }
 
 TEST_F(TableErrors, FlippedHeaderByte) {
@@ -138,8 +162,9 @@ TEST_F(TableErrors, EveryFlippedByteIsDetected) {
 }
 
 // A table in one-ply form: it opens, verifies and decodes like any (its entries 0 are for the
-// prober to read as "one ply away"), records its form and version, and is refused where
-// either does not fit: the form under version 2 or on another kind, an unknown form.
+// prober to read as "one ply away"), records its form and the version that has the form
+// field, and is refused where either does not fit: the form under a version without the
+// field or on another kind, an unknown form. A table of values under that version reads.
 TEST_F(TableErrors, OnePlyForm) {
     WriteOptions o;
     o.block_positions = 1024;
@@ -151,7 +176,7 @@ TEST_F(TableErrors, OnePlyForm) {
         std::unique_ptr<TableReader> r;
         ASSERT_EQ(TableReader::open(path(), spec, r, message), ErrorCode::ok) << message;
         EXPECT_EQ(r->form(), TableForm::one_ply);
-        EXPECT_EQ(r->format_version(), kOnePlyFormatVersion);
+        EXPECT_EQ(r->format_version(), kFormFieldVersion);
         DecodeContext ctx;
         std::vector<std::uint16_t> out(1024);
         ASSERT_EQ(r->decode_block(0, ctx, out.data(), message), ErrorCode::ok) << message;
@@ -165,15 +190,7 @@ TEST_F(TableErrors, OnePlyForm) {
     const TableSpec as_dtw{VariantId::russian, kKKvK, ValueKind::dtw};
     auto resealed = [&](const std::vector<char>& from, auto change,
                         const TableSpec* expected = nullptr) {
-        TableHeader h{};
-        decode_header(reinterpret_cast<const unsigned char*>(from.data()), h);
-        change(h);
-        auto b = from;
-        auto* raw = reinterpret_cast<unsigned char*>(b.data());
-        encode_header(h, raw);
-        h.header_hash = xxh64(raw, kHeaderHashedBytes);
-        encode_header(h, raw);
-        write_bytes(path(), b);
+        write_resealed(from, change);
         return check(message, expected);
     };
     EXPECT_EQ(resealed(one_ply, [](TableHeader& h) { h.format_version = kTableFormatVersion; }),
@@ -184,6 +201,9 @@ TEST_F(TableErrors, OnePlyForm) {
               ErrorCode::corrupt);
     EXPECT_EQ(resealed(bytes, [](TableHeader& h) { h.form = std::uint8_t(TableForm::one_ply); }),
               ErrorCode::corrupt);
+    EXPECT_EQ(resealed(bytes, [](TableHeader& h) { h.format_version = kFormFieldVersion; }),
+              ErrorCode::ok)
+        << message;
     EXPECT_EQ(resealed(one_ply, [](TableHeader&) {}), ErrorCode::ok) << message;
     // Only WDL has the form; recompressing keeps it.
     EXPECT_THROW(write_table(dir.path / "KKvK.dtw.dtb", as_dtw, data.values, data.dont_care, o),

@@ -63,7 +63,10 @@ class TableReader {
     TableForm form() const { return TableForm(header_.form); }
     // Entries of block b: block_positions(), or fewer for the last.
     std::uint32_t block_entries(std::uint64_t b) const;
-    Encoding encoding() const { return Encoding(header_.encoding); }
+    // How the blocks are stored: their values encoded (what a decompressed block holds), the
+    // encoded bytes in zstd frames or as runs.
+    Encoding encoding() const { return coding_.encoding; }
+    FrameCoding frame_coding() const { return coding_.frames; }
     std::uint16_t max_value() const { return header_.max_value; }
     // The zstd level the frames were compressed with (0: not recorded).
     int zstd_level() const { return header_.zstd_level; }
@@ -88,10 +91,11 @@ class TableReader {
     std::filesystem::path path_;
     TableSpec spec_;
     TableHeader header_{};
+    BlockCoding coding_;  // header_.coding decoded
     const unsigned char* map_ = nullptr;
     std::size_t map_size_ = 0;
     ZSTD_DDict_s* ddict_ = nullptr;
-    std::unique_ptr<const detail::RunCode> run_code_;  // encoding runs2
+    std::unique_ptr<const detail::RunCode> run_code_;  // FrameCoding::runs
 };
 
 }  // namespace dtb::compress
