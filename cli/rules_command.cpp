@@ -100,16 +100,10 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
         materials.push_back(*m);
     } else {
         try {
-            const auto manifest = compress::read_manifest(o.dir);
-            for (const auto& s : manifest.at("slices"))
-                if (const auto m = Material::parse(s.value("material", "")))
-                    materials.push_back(*m);
+            for (const auto& e : compress::Manifest::read(o.dir).slices)
+                materials.push_back(e.material);
         } catch (const compress::TableError& e) {
             throw UsageError("directory", std::string(e.what()) + "; or name a --material");
-        } catch (const nlohmann::json::exception& e) {
-            throw UsageError("directory", compress::manifest_path(o.dir).string() +
-                                              ": not a manifest as dtb gen writes it (" + e.what() +
-                                              ")");
         }
     }
     std::vector<probe::RulesReportRow> rows;

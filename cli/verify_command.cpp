@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -83,21 +84,21 @@ void print_report(const gen::VerifyReport& r, const std::string& dir) {
     std::cout << (r.ok() ? "; OK\n" : "; FAILED\n");
 }
 
-// The manifest of a directory written by dtb gen (null when it has none and the variant is
+// The manifest of a directory written by dtb gen (none when it has none and the variant is
 // named) and the variant of its tables.
-std::pair<nlohmann::ordered_json, VariantId> directory_manifest(const VerifyOptions& o) {
+std::pair<std::optional<compress::Manifest>, VariantId> directory_manifest(const VerifyOptions& o) {
     const fs::path dir(o.dir);
     if (!fs::is_directory(dir)) throw UsageError("directory", o.dir + ": no such directory");
     try {
         if (!o.variant.empty() && !fs::exists(compress::manifest_path(dir)))
-            return {nullptr, variant_from_name(o.variant).id};
-        auto manifest = compress::read_manifest(dir);
-        const VariantId held = compress::manifest_variant(manifest, dir);
+            return {std::nullopt, variant_from_name(o.variant).id};
+        auto manifest = compress::Manifest::read(dir);
+        const VariantId held = manifest.variant;
         if (!o.variant.empty() && variant_from_name(o.variant).id != held)
             throw UsageError("variant", o.dir + " holds " + std::string(variant_name(held)) +
                                             " tables (manifest.json), not " + o.variant);
         // Rules tables of an earlier reading would be checked against rules they do not follow.
-        if (const std::string stale = compress::stale_rules_reason(manifest, held); !stale.empty())
+        if (const std::string stale = manifest.stale_rules_reason(); !stale.empty())
             throw UsageError("directory", o.dir + ": " + stale);
         return {std::move(manifest), held};
     } catch (const compress::TableError& e) {
@@ -137,7 +138,8 @@ void add_verify_command(CLI::App& app) {
         "{checked, failed, unavailable, failures}, ok}");
     cmd->callback([o] {
         const auto [manifest, variant] = directory_manifest(*o);
-        const gen::VerifyReport r = gen::verify_tables(o->dir, variant, manifest, o->check);
+        const gen::VerifyReport r =
+            gen::verify_tables(o->dir, variant, manifest ? &*manifest : nullptr, o->check);
         if (o->json)
             std::cout << report_json(r, o->dir).dump(2) << "\n";
         else

@@ -4,9 +4,9 @@
 #include <chrono>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 
+#include "dtb/compress/manifest.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/core/variant.hpp"
@@ -42,11 +42,10 @@ int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const
 // one-ply form (the smaller kept whole; on a tie, the first listed), when that is smaller
 // still. Pairs that have one already are left as they are.
 void leave_out_larger_sides(const std::filesystem::path& dir, VariantId variant,
-                            nlohmann::ordered_json& manifest, PackSummary& sum) {
-    auto& slices = manifest["slices"];
+                            compress::Manifest& manifest, PackSummary& sum) {
+    auto& slices = manifest.slices;
     std::map<Material, std::size_t> listed;
-    for (std::size_t k = 0; k < slices.size(); ++k)
-        listed[*Material::parse(slices[k].value("material", std::string()))] = k;
+    for (std::size_t k = 0; k < slices.size(); ++k) listed[slices[k].material] = k;
     for (const auto& [m, k] : listed) {
         const Material twin = m.flipped();
         const auto other = listed.find(twin);
@@ -73,9 +72,8 @@ void leave_out_larger_sides(const std::filesystem::path& dir, VariantId variant,
         }
         std::filesystem::rename(trial, path);
         sum.bytes_after = sum.bytes_after - before + after;
-        auto& entry = slices[twin_out ? other->second : k];
-        compress::describe_tables(entry, dir, variant, out);
-        compress::write_json_file(compress::manifest_path(dir), manifest);
+        slices[twin_out ? other->second : k].describe_tables(dir, variant);
+        manifest.write(dir);
     }
 }
 
@@ -85,24 +83,17 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
                         const PackCallbacks& cb) {
     const compress::Compression target = o.compression;
     const auto t0 = std::chrono::steady_clock::now();
-    const auto manifest_path = compress::manifest_path(dir);
-    auto manifest = compress::read_manifest(dir);
-    const VariantId variant = compress::manifest_variant(manifest, dir);
-    if (!manifest.contains("slices") || !manifest["slices"].is_array())
-        throw compress::TableError(manifest_path.string() + ": not a dtb gen manifest (no slices)");
-    auto& slices = manifest["slices"];
+    auto manifest = compress::Manifest::read(dir);
+    const VariantId variant = manifest.variant;
+    auto& slices = manifest.slices;
     PackSummary sum;
     int number = 0;
     for (auto& entry : slices) {
-        const auto name = entry.value("material", std::string());
-        const auto m = Material::parse(name);
-        if (!m)
-            throw compress::TableError(manifest_path.string() + ": '" + name +
-                                       "' is not a material");
-        PackEvent ev{*m, ++number, int(slices.size())};
+        const Material m = entry.material;
+        PackEvent ev{m, ++number, int(slices.size())};
         cb.started(ev);
         auto path_of = [&](std::size_t k) {
-            return dir / compress::table_file_name(*m, kValueKinds[k]);
+            return dir / compress::table_file_name(m, kValueKinds[k]);
         };
         // Each table is checked first; those already at the target's level are kept. (A
         // material written by dtb gen --values wdl has its WDL table alone.)
@@ -112,7 +103,7 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
             std::error_code ec;
             present[k] = k == 0 || std::filesystem::exists(path_of(k), ec);
             if (!present[k]) continue;
-            const auto t = open_table(dir, variant, *m, kValueKinds[k]);
+            const auto t = open_table(dir, variant, m, kValueKinds[k]);
             stale[k] = t->zstd_level() != compress::zstd_level(target, kValueKinds[k]);
             if (t->form() == compress::TableForm::one_ply) {
                 one_ply = true;
@@ -122,7 +113,7 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
         }
         const auto rewrite = [&](std::array<bool, 3> which) {
             dispatch(variant, [&](auto v) {
-                rewrite_variant_tables<decltype(v)>(dir, variant, *m, target, which);
+                rewrite_variant_tables<decltype(v)>(dir, variant, m, target, which);
             });
         };
         // A WDL table in one-ply form is written out whole only when both sides are asked
@@ -130,7 +121,7 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
         const bool restore = one_ply && o.wdl_sides == WdlSides::both;
         std::array<bool, 3> from_values = stale;
         if (one_ply && stale[0] && !restore) {
-            compress::recompress_table(path_of(0), {variant, *m, ValueKind::wdl}, target);
+            compress::recompress_table(path_of(0), {variant, m, ValueKind::wdl}, target);
             from_values[0] = false;
         }
         if (target == compress::Compression::small) {
@@ -141,7 +132,7 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
             if (restore) rewrite({true, false, false});
             for (std::size_t k = restore ? 1 : 0; k < kValueKinds.size(); ++k)
                 if (from_values[k])
-                    compress::recompress_table(path_of(k), {variant, *m, kValueKinds[k]}, target);
+                    compress::recompress_table(path_of(k), {variant, m, kValueKinds[k]}, target);
         }
         int tables = 0;
         for (std::size_t k = 0; k < kValueKinds.size(); ++k) {
@@ -150,20 +141,20 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
             ev.tables_rewritten += stale[k];
             ev.bytes_after += std::filesystem::file_size(path_of(k));
         }
-        ev.tables_rewritten += pack_rules_tables(dir, variant, *m, target, ev, tables);
+        ev.tables_rewritten += pack_rules_tables(dir, variant, m, target, ev, tables);
         sum.tables_rewritten += ev.tables_rewritten;
         sum.tables_kept += tables - ev.tables_rewritten;
         if (ev.tables_rewritten) {
-            compress::describe_tables(entry, dir, variant, *m);
-            compress::describe_rules_tables(entry, dir, *m);
-            compress::write_json_file(manifest_path, manifest);
+            entry.describe_tables(dir, variant);
+            entry.describe_rules_tables(dir);
+            manifest.write(dir);
         }
         sum.bytes_before += ev.bytes_before;
         sum.bytes_after += ev.bytes_after;
         cb.finished(ev);
     }
     if (o.wdl_sides == WdlSides::one) leave_out_larger_sides(dir, variant, manifest, sum);
-    for (const auto& entry : slices) sum.wdl_one_ply += entry.value("wdl_one_ply", false);
+    for (const auto& entry : slices) sum.wdl_one_ply += entry.wdl_one_ply;
     sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return sum;
 }

@@ -1,10 +1,8 @@
-// A solved slice's entry in its directory's manifest (compress/table_dir.hpp).
+// A solved slice's entry in its directory's manifest (compress/manifest.hpp).
 #pragma once
 
 #include <array>
-#include <nlohmann/json.hpp>
-
-#include "dtb/compress/table_dir.hpp"
+#include "dtb/compress/manifest.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/gen/slice.hpp"
 #include "dtb/gen/slice_stats.hpp"
@@ -33,16 +31,16 @@ compress::SideSummary side_summary(const Index<V>& index, const SideStats& st, C
 // The entry from a slice's statistics (which need DTC: taken before DTC is dropped); the
 // index names the positions they point at.
 template <class V>
-nlohmann::ordered_json slice_entry(const Index<V>& index, const std::array<SideStats, 2>& st) {
-    return compress::slice_entry(index.material(), {side_summary(index, st[0], Color::white),
-                                                    side_summary(index, st[1], Color::black)});
+compress::ManifestEntry slice_entry(const Index<V>& index, const std::array<SideStats, 2>& st) {
+    return compress::ManifestEntry(index.material(), {side_summary(index, st[0], Color::white),
+                                                      side_summary(index, st[1], Color::black)});
 }
 template <class V>
-nlohmann::ordered_json slice_entry(const Slice<V>& s, const std::array<SideStats, 2>& st) {
+compress::ManifestEntry slice_entry(const Slice<V>& s, const std::array<SideStats, 2>& st) {
     return slice_entry(s.index, st);
 }
 template <class V>
-nlohmann::ordered_json slice_entry(const Slice<V>& s) {
+compress::ManifestEntry slice_entry(const Slice<V>& s) {
     return slice_entry(s, slice_stats(s));
 }
 

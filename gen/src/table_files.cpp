@@ -1,5 +1,7 @@
 #include "dtb/gen/table_files.hpp"
 
+#include <algorithm>
+
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/gen/rules_files.hpp"
 
@@ -78,23 +80,22 @@ template void read_checked_table(const std::filesystem::path&, VariantId, const 
                                  compress::ValueKind, std::span<std::uint16_t>);
 
 bool rules_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
-                         const nlohmann::ordered_json& entry) {
-    const auto listed = entry.find("rules_table_bytes");
-    if (listed == entry.end() || !listed->is_object() || listed->empty()) return false;
+                         const compress::ManifestEntry& entry) {
+    const auto& listed = entry.rules_table_bytes;
+    if (listed.empty()) return false;
     compress::DecodeContext ctx;
     try {
         for (const ValueKind k : kRulesFileKinds) {
             const auto path = dir / compress::table_file_name(m, k);
-            const auto size = listed->find(to_string(k));
+            const auto size = std::find_if(listed.begin(), listed.end(),
+                                           [&](const auto& kb) { return kb.first == k; });
             std::error_code ec;
             const bool exists = std::filesystem::exists(path, ec);
-            if (size == listed->end()) {
+            if (size == listed.end()) {
                 if (exists) return false;  // a table the entry does not know
                 continue;
             }
-            if (!exists || !size->is_number_unsigned() ||
-                std::filesystem::file_size(path, ec) != size->get<std::uint64_t>())
-                return false;
+            if (!exists || std::filesystem::file_size(path, ec) != size->second) return false;
             open_checked(dir, variant, m, k, ctx);
         }
     } catch (const compress::TableError&) {

@@ -46,7 +46,7 @@ std::vector<TableCheck> check_files(const fs::path& dir, VariantId variant, Chec
 }  // namespace
 
 VerifyReport verify_tables(const fs::path& dir, VariantId variant,
-                           const nlohmann::ordered_json& manifest, const VerifyOptions& o) {
+                           const compress::Manifest* manifest, const VerifyOptions& o) {
     VerifyReport r;
     r.variant = variant_name(variant);
     CheckedTables held;
@@ -54,8 +54,8 @@ VerifyReport verify_tables(const fs::path& dir, VariantId variant,
     r.tables_checked = r.tables.size();
     for (const auto& t : r.tables) r.tables_failed += !t.error.empty();
     // The tables the manifest lists against those the directory holds (none without one).
-    if (!manifest.is_null())
-        for (const auto& p : compress::compare_listing(dir, manifest)) {
+    if (manifest)
+        for (const auto& p : compress::compare_listing(dir, *manifest)) {
             ++r.listing_problems;
             r.tables.push_back({p.file, compress::to_string(p.kind), p.message});
         }

@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <utility>
 #include <vector>
 
@@ -24,7 +23,7 @@ struct CheckedTables {
 // Fills r.samples and r.counter_samples.
 template <class V>
 void verify_samples(const std::filesystem::path& dir, VariantId variant,
-                    const nlohmann::ordered_json& manifest, const CheckedTables& tables,
+                    const compress::Manifest* manifest, const CheckedTables& tables,
                     const VerifyOptions& o, VerifyReport& r);
 
 }  // namespace dtb::gen

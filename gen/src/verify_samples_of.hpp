@@ -61,7 +61,7 @@ inline bool wdl_alone(const fs::path& dir, const Material& m, int kinds) {
 
 template <class V>
 void verify_samples(const std::filesystem::path& dir, VariantId variant,
-                    const nlohmann::ordered_json& manifest, const CheckedTables& tables,
+                    const compress::Manifest* manifest, const CheckedTables& tables,
                     const VerifyOptions& o, VerifyReport& r) {
     using namespace verify_detail;
     // Values re-derived from their successors, on random White-to-move positions the tables
@@ -115,8 +115,7 @@ void verify_samples(const std::filesystem::path& dir, VariantId variant,
     }
     // The counters' tables' sampled entries, from the values under the counters of their
     // moves. (Without a manifest their rule set is unknown: they are not sampled.)
-    const RuleSet* set =
-        manifest.is_null() ? nullptr : find_rule_set<V>(compress::manifest_rule_set(manifest));
+    const RuleSet* set = manifest ? find_rule_set<V>(manifest->rule_set()) : nullptr;
     if (set)
         r.counter_samples = verify_counter_samples<V>(store, *set, tables.counters, o.samples, rng);
 }

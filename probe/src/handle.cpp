@@ -40,9 +40,8 @@ struct DirectoryLabel {
 std::optional<DirectoryLabel> directory_label(const fs::path& dir) {
     std::error_code ec;
     if (!fs::exists(compress::manifest_path(dir), ec)) return std::nullopt;
-    const auto m = compress::read_manifest(dir);
-    const VariantId v = compress::manifest_variant(m, dir);
-    return DirectoryLabel{v, compress::manifest_rule_set(m), compress::stale_rules_reason(m, v)};
+    const auto m = compress::Manifest::read(dir);
+    return DirectoryLabel{m.variant, m.rule_set(), m.stale_rules_reason()};
 }
 
 // The tables the directories hold, by material: bit kind_index(k) for each kind k of table

@@ -139,9 +139,9 @@ TEST(ProbeCApiRules, EarlierRevisionRefusedPureRead) {
     o.pieces = 3;
     o.out = dir.path();
     gen::generate(VariantId::portuguese, o);
-    auto manifest = compress::read_manifest(dir.path());
-    manifest["counters"].erase("revision");
-    std::ofstream(compress::manifest_path(dir.path())) << manifest.dump();
+    auto manifest = compress::Manifest::read(dir.path());
+    manifest.counters->revision.reset();
+    manifest.write(dir.path());
 
     probe::Tablebase tb(dir.path(), 4 << 20);
     Value pure;

@@ -1,7 +1,7 @@
 // Arrays of slices a run no longer needs (a twin once written, a slice's DTC and capture
 // flags, a slice nothing later reads), kept for the slices after it instead of handed back to
 // the kernel, which zeroes a fresh array's pages when first touched. Owned by the run
-// (gen/src/generation.hpp), used between the parallel loops only. While the run puts a
+// (gen/src/run/residency.hpp), used between the parallel loops only. While the run puts a
 // slice too large for its memory in files (put_in), the arrays it hands out are new ones
 // in those files; arrays in files given back are freed, not kept.
 #pragma once

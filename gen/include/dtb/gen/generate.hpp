@@ -3,8 +3,10 @@
 // move, table_files.hpp) and manifest.json naming the variant, its rules and the contents
 // (with per-slice statistics and the table files). A killed run resumes where it stopped:
 // materials whose tables exist and pass their checks are kept, and solved again in memory
-// only when a material still to solve needs them (resume_plan.hpp). Raw values live only in
-// memory. The run itself is gen/src/generation.hpp, compiled once per variant.
+// only when a material still to solve needs them (resume_plan.hpp). The solved values later
+// materials look into are held in memory, or under --memory moved to scratch files in the
+// directory, removed when the run ends (gen/src/run/residency.hpp). The run itself is
+// gen/src/run/generation.hpp, compiled once per variant.
 #pragma once
 
 #include <cstdint>
@@ -37,10 +39,11 @@ struct GenOptions {
     // its WDL table is solved again.
     bool wdl_only = false;
     // The memory the run may hold (dtb gen --memory), 0 for no bound. Above it, the slices a
-    // later material still looks into are let go, largest first, and read from their written
-    // tables where it looks (written_values.hpp); values under the counters stay in memory.
-    // A material whose own work does not fit even then is solved in files (its arrays mapped
-    // from scratch files, in memory the two waves of blocks being solved: solver.hpp).
+    // later material still looks into, and the fresh views of the values under the counters,
+    // are let go, largest first, to scratch files mapped where a lookup reads them
+    // (scratch_values.hpp). A material whose own work does not fit even then is solved in
+    // files (its arrays mapped from scratch files, in memory the two waves of blocks being
+    // solved: solver.hpp).
     std::uint64_t memory = 0;
     // The processes the run is spread over (ranks.hpp; dtb gen under mpirun), each taking its
     // share of the materials into the one directory; null, or a single rank, for this one alone.

@@ -9,7 +9,6 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "dtb/compress/table_dir.hpp"
@@ -23,11 +22,11 @@
 
 namespace dtb::gen {
 
-// Whether m's rules tables are the ones its manifest entry lists ("rules_table_bytes": kinds
+// Whether m's rules tables are the ones its manifest entry lists (rules_table_bytes: kinds
 // and sizes), each there with that size, opened as such and checked whole: what a resumed
 // run keeps instead of solving m's rules again.
 bool rules_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
-                         const nlohmann::ordered_json& entry);
+                         const compress::ManifestEntry& entry);
 
 // Writes the rules table of kind k from s (White to move, capture flags held); its size.
 template <class V>

@@ -1,5 +1,5 @@
 // The solved slices a generator run holds in memory, with lookup by position. The run fills it
-// slice by slice (gen/src/generation.hpp); tests solve small sets in memory and probe them.
+// slice by slice (gen/src/run/generation.hpp); tests solve small sets in memory and probe them.
 #pragma once
 
 #include <omp.h>

@@ -5,10 +5,10 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "dtb/compress/manifest.hpp"
 #include "dtb/core/variant.hpp"
 
 namespace dtb::gen {
@@ -56,6 +56,6 @@ struct VerifyReport {
 // Verifies dir, whose tables are of `variant`. manifest: its manifest.json, or null for a
 // directory without one (then neither the listing nor the counters' tables are checked).
 VerifyReport verify_tables(const std::filesystem::path& dir, VariantId variant,
-                           const nlohmann::ordered_json& manifest, const VerifyOptions& o);
+                           const compress::Manifest* manifest, const VerifyOptions& o);
 
 }  // namespace dtb::gen
