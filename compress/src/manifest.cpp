@@ -97,8 +97,9 @@ Json entry_json(const ManifestEntry& e) {
         j["table_bytes"] = bytes_json(e.table_bytes);
         j["compression"] = e.compression;
     }
-    if (e.wdl_one_ply) j["wdl_one_ply"] = true;
     if (!e.rules_table_bytes.empty()) j["rules_table_bytes"] = bytes_json(e.rules_table_bytes);
+    // Last: dtb pack adds it to entries dtb gen wrote with their rules tables.
+    if (e.wdl_one_ply) j["wdl_one_ply"] = true;
     return j;
 }
 

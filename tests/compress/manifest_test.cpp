@@ -28,7 +28,7 @@ ManifestEntry kvk_entry() {
     return ManifestEntry(kKvK, {white, black});
 }
 
-// An entry as dtb gen writes it, every optional key present.
+// An entry as dtb gen and then dtb pack --wdl-sides one write it, every optional key present.
 constexpr std::string_view kEntryText =
     R"({"material":"KKvK","tables":["KKvK.wdl.dtb","KKvK.dtw.dtb","KKvK.dtc.dtb"],)"
     R"("white_men":0,"white_kings":2,"black_men":0,"black_kings":1,"sides":[)"
@@ -36,8 +36,8 @@ constexpr std::string_view kEntryText =
     R"("max_dtw":7,"max_dtw_fen":"W:WKe1,Kg1:BKa7","max_dtc":7,"max_dtc_fen":"W:WKe1,Kg1:BKa7"},)"
     R"({"side_to_move":"black","positions":14880,"wins":0,"draws":14880,"losses":0,)"
     R"("max_dtw":-1,"max_dtw_fen":"","max_dtc":-1,"max_dtc_fen":""}],)"
-    R"("table_bytes":{"wdl":619,"dtw":286,"dtc":344},"compression":"small","wdl_one_ply":true,)"
-    R"("rules_table_bytes":{"rules":1159}})";
+    R"("table_bytes":{"wdl":619,"dtw":286,"dtc":344},"compression":"small",)"
+    R"("rules_table_bytes":{"rules":1159},"wdl_one_ply":true})";
 
 TEST(Manifest, EntryReadAndWrittenGivesTheSameBytes) {
     const ManifestEntry e = ManifestEntry::of_text(kEntryText);

@@ -8,8 +8,8 @@
 //     {material, tables [file names], white_men, white_kings, black_men, black_kings,
 //      sides [per side to move {side_to_move, positions, wins, draws, losses, max_dtw,
 //      max_dtw_fen, max_dtc, max_dtc_fen}], table_bytes {wdl, dtw, dtc}, compression,
-//      wdl_one_ply (true when the WDL table is in one-ply form, table_format.hpp; absent
-//      otherwise), rules_table_bytes {per rules kind} (absent without rules tables)}.
+//      rules_table_bytes {per rules kind} (absent without rules tables), wdl_one_ply (true
+//      when the WDL table is in one-ply form, table_format.hpp; absent otherwise)}.
 //
 // The variant's name, id, PDN game type and rules, and each entry's piece counts, follow
 // from the variant and the material: written from them, checked against them when read.
