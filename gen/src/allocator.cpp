@@ -1,4 +1,4 @@
-#include "dtb/gen/allocator.hpp"
+#include "dtb/gen/run/allocator.hpp"
 
 #if __has_include(<malloc.h>)
 #include <malloc.h>

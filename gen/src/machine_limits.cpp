@@ -1,4 +1,4 @@
-#include "dtb/gen/machine_limits.hpp"
+#include "dtb/gen/run/machine_limits.hpp"
 
 #include <sched.h>
 

@@ -1,4 +1,4 @@
-#include "dtb/gen/memory_floor.hpp"
+#include "dtb/gen/run/memory_floor.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -6,7 +6,7 @@
 #include "dtb/core/counter_rules.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/gen/estimate.hpp"
-#include "dtb/gen/resume_plan.hpp"
+#include "dtb/gen/run/resume_plan.hpp"
 
 namespace dtb::gen {
 

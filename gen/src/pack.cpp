@@ -10,7 +10,7 @@
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 #include "variant_entry_points.hpp"
 
 namespace dtb::gen {

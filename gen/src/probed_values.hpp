@@ -9,7 +9,7 @@
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/rule_state.hpp"
-#include "dtb/gen/written_values.hpp"
+#include "dtb/gen/run/written_values.hpp"
 #include "dtb/probe/prober.hpp"
 #include "dtb/probe/rules_prober.hpp"
 #include "dtb/probe/store.hpp"

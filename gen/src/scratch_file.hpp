@@ -7,7 +7,7 @@
 //              values start on a page of the mapping
 //   then       per side to move, White then Black, one value per index entry, as the
 //              header's kind says: a byte of WDL, a 16-bit word WDL | DTW << 2, or a byte
-//              of WDL and DTW coded (gen/exit_code.hpp)
+//              of WDL and DTW coded (gen/solver/exit_code.hpp)
 //
 // It is written as NAME.exit.part and renamed to NAME.exit once its checksum is in the
 // header: a file stopped halfway never has the final name.

@@ -20,10 +20,10 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
-#include "dtb/gen/coded_slice.hpp"
-#include "dtb/gen/exit_code.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/written_values.hpp"
+#include "dtb/gen/solver/coded_slice.hpp"
+#include "dtb/gen/solver/exit_code.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/run/written_values.hpp"
 #include "scratch_file.hpp"
 
 namespace dtb::gen {

@@ -4,8 +4,8 @@
 #include <array>
 #include "dtb/compress/manifest.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/slice_stats.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/tables/slice_stats.hpp"
 
 namespace dtb::gen {
 

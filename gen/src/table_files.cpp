@@ -1,9 +1,9 @@
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 
 #include <algorithm>
 
 #include "dtb/compress/table_dir.hpp"
-#include "dtb/gen/rules_files.hpp"
+#include "dtb/gen/tables/rules_files.hpp"
 
 namespace dtb::gen {
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "dtb/compress/table_writer.hpp"
-#include "dtb/gen/counters_report.hpp"
+#include "dtb/gen/counters/counters_report.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/moves.hpp"
 

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "arguments.hpp"
+#include "dtb/compress/manifest.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/gen/verify.hpp"
@@ -223,9 +225,9 @@ py::dict verify_dict(const gen::VerifyReport& r, const std::string& dir) {
 
 // The manifest verify_tables checks dir against: null for a directory without one (opened
 // with variant=), which leaves the listing and the counters' tables unchecked.
-nlohmann::ordered_json manifest_of(const std::filesystem::path& dir) {
-    if (!std::filesystem::exists(compress::manifest_path(dir))) return nullptr;
-    return compress::read_manifest(dir);
+std::optional<compress::Manifest> manifest_of(const std::filesystem::path& dir) {
+    if (!std::filesystem::exists(compress::manifest_path(dir))) return std::nullopt;
+    return compress::Manifest::read(dir);
 }
 
 // f(variant) on the open handle, without the GIL.
@@ -370,11 +372,11 @@ py::dict Tablebase::verify(int samples, std::uint64_t seed) const {
             const auto manifest = manifest_of(dir);
             // Counters' tables of an earlier reading would be checked against rules they
             // do not follow.
-            const std::string stale =
-                manifest.is_null() ? "" : compress::stale_rules_reason(manifest, tb->variant_id());
+            const std::string stale = manifest ? manifest->stale_rules_reason() : "";
             if (!stale.empty())
                 throw ProbeFailure(probe::Status::directory, directory_ + ": " + stale);
-            report = gen::verify_tables(dir, tb->variant_id(), manifest, {samples, seed});
+            report = gen::verify_tables(dir, tb->variant_id(), manifest ? &*manifest : nullptr,
+                                        {samples, seed});
         } catch (const compress::TableError& e) {
             throw ProbeFailure(probe::Status::directory, e.what());
         }

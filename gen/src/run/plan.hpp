@@ -21,8 +21,8 @@
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/gen/generate.hpp"
-#include "dtb/gen/resume_plan.hpp"
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/run/resume_plan.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 
 namespace dtb::gen {
 

@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "dtb/core/index.hpp"
-#include "dtb/gen/rank_plan.hpp"
-#include "dtb/gen/ranks.hpp"
-#include "dtb/gen/resume_plan.hpp"
-#include "dtb/gen/rules_solve.hpp"
+#include "dtb/gen/run/rank_plan.hpp"
+#include "dtb/gen/run/ranks.hpp"
+#include "dtb/gen/run/resume_plan.hpp"
+#include "dtb/gen/counters/rules_solve.hpp"
 #include "plan.hpp"
 
 namespace dtb::gen {

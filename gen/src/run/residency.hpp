@@ -25,13 +25,13 @@
 
 #include "../probed_values.hpp"
 #include "../scratch_values.hpp"
-#include "dtb/gen/array_stock.hpp"
-#include "dtb/gen/coded_slice.hpp"
+#include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/solver/coded_slice.hpp"
 #include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
-#include "dtb/gen/ranks.hpp"
-#include "dtb/gen/rules_solve.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/ranks.hpp"
+#include "dtb/gen/counters/rules_solve.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 #include "dtb/probe/store.hpp"
 
 namespace dtb::gen {

@@ -17,7 +17,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
 #include "dtb/gen/generate.hpp"
-#include "dtb/gen/resume_plan.hpp"
+#include "dtb/gen/run/resume_plan.hpp"
 
 namespace dtb::gen {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "dtb/gen/ranks.hpp"
+#include "dtb/gen/run/ranks.hpp"
 
 namespace dtb::gen {
 

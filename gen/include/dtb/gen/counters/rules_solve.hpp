@@ -26,12 +26,12 @@
 #include "dtb/core/rule_state.hpp"
 #include "dtb/core/rules_classes.hpp"
 #include "dtb/core/rules_value.hpp"
-#include "dtb/gen/exit_tables.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/rules_river.hpp"
-#include "dtb/gen/rules_two_counts.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/solver.hpp"
+#include "dtb/gen/solver/exit_tables.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/counters/rules_river.hpp"
+#include "dtb/gen/counters/rules_two_counts.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/solver.hpp"
 
 namespace dtb::gen {
 

@@ -16,9 +16,9 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/large_array.hpp"
 #include "dtb/core/rules_value.hpp"
-#include "dtb/gen/rules_two_counts.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/counters/rules_two_counts.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 
 namespace dtb::gen {
 

@@ -6,7 +6,7 @@
 // flipped block depends only on its place in its own block: every block with a position has
 // as many free squares. One permutation of a block, found on the first block with a position,
 // therefore moves every block; a block's flipped block is one term for each colour's men,
-// tabulated by rank. The twin of a slice is written (gen/symmetry.hpp) and its statistics
+// tabulated by rank. The twin of a slice is written (gen/solver/symmetry.hpp) and its statistics
 // found (slice_stats.hpp) through it, without ranking a position or a block each.
 #pragma once
 
@@ -18,7 +18,7 @@
 
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
-#include "dtb/gen/for_range.hpp"
+#include "dtb/gen/solver/for_range.hpp"
 
 namespace dtb::gen {
 

@@ -12,13 +12,13 @@
 
 #include "dtb/core/king_table.hpp"
 #include "dtb/core/large_array.hpp"
-#include "dtb/gen/exit_tables.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/king_slabs.hpp"
-#include "dtb/gen/man_children.hpp"
-#include "dtb/gen/per_thread.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/solver_cell.hpp"
+#include "dtb/gen/solver/exit_tables.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/king_slabs.hpp"
+#include "dtb/gen/solver/man_children.hpp"
+#include "dtb/gen/solver/per_thread.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/solver_cell.hpp"
 
 namespace dtb::gen {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "dtb/core/flip.hpp"
-#include "dtb/gen/block_pieces.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/twin_index.hpp"
+#include "dtb/gen/solver/block_pieces.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/twin_index.hpp"
 
 namespace dtb::gen {
 

@@ -30,10 +30,10 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/value.hpp"
-#include "dtb/gen/exit_summary.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/solver_cell.hpp"
-#include "dtb/gen/solver_scratch.hpp"
+#include "dtb/gen/solver/exit_summary.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/solver_cell.hpp"
+#include "dtb/gen/solver/solver_scratch.hpp"
 
 namespace dtb::gen {
 

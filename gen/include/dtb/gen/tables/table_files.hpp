@@ -23,10 +23,10 @@
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/king_table.hpp"
 #include "dtb/core/recompute.hpp"
-#include "dtb/gen/block_pieces.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/symmetry.hpp"
-#include "dtb/gen/twin_index.hpp"
+#include "dtb/gen/solver/block_pieces.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/symmetry.hpp"
+#include "dtb/gen/solver/twin_index.hpp"
 
 namespace dtb::gen {
 

@@ -37,22 +37,22 @@
 #include <stdexcept>
 #include <vector>
 
-#include "dtb/gen/counting_loop.hpp"
-#include "dtb/gen/exit_tables.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/king_slabs.hpp"
-#include "dtb/gen/men_only.hpp"
-#include "dtb/gen/one_sided.hpp"
-#include "dtb/gen/passes.hpp"
-#include "dtb/gen/side_by_side.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/solver_scratch.hpp"
-#include "dtb/gen/waves.hpp"
+#include "dtb/gen/solver/counting_loop.hpp"
+#include "dtb/gen/solver/exit_tables.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/king_slabs.hpp"
+#include "dtb/gen/solver/men_only.hpp"
+#include "dtb/gen/solver/one_sided.hpp"
+#include "dtb/gen/solver/passes.hpp"
+#include "dtb/gen/solver/side_by_side.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/solver_scratch.hpp"
+#include "dtb/gen/solver/waves.hpp"
 
 namespace dtb::gen {
 
 // How the regions that allow a shortcut are solved: a block with a lone king of a side by
-// the bit-parallel loop (gen/king_slabs.hpp), a block where a side has no king without a loop
+// the bit-parallel loop (gen/solver/king_slabs.hpp), a block where a side has no king without a loop
 // (solve_one_sided); or, for tests that compare, every region by the counting loop.
 enum class LevelLoop { fastest, counting };
 

@@ -19,10 +19,10 @@
 #include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/exit_tables.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/solver.hpp"
-#include "dtb/gen/symmetry.hpp"
+#include "dtb/gen/solver/exit_tables.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/solver.hpp"
+#include "dtb/gen/solver/symmetry.hpp"
 
 namespace dtb::gen {
 

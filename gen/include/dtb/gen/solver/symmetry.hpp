@@ -7,9 +7,9 @@
 #include <memory>
 #include <vector>
 
-#include "dtb/gen/block_pieces.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/twin_index.hpp"
+#include "dtb/gen/solver/block_pieces.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/twin_index.hpp"
 
 namespace dtb::gen {
 

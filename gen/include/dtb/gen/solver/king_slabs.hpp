@@ -14,7 +14,7 @@
 // several alike and each position would lie in several slabs, slower than the counting loop
 // (docs/performance.md), so such blocks keep the counting loop.
 //
-// Level n, from what levels up to n-1 resolved (the counting loop of gen/counting_loop.hpp
+// Level n, from what levels up to n-1 resolved (the counting loop of gen/solver/counting_loop.hpp
 // does the same one predecessor at a time):
 //   won at n    a pending position without capture with a king move to a position lost at
 //               n-1, or a pending position whose exits win at n;
@@ -44,9 +44,9 @@
 #include "dtb/core/direction.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/large_array.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/per_thread.hpp"
-#include "dtb/gen/solver_cell.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/per_thread.hpp"
+#include "dtb/gen/solver/solver_cell.hpp"
 
 namespace dtb::gen {
 

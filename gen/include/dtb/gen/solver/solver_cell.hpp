@@ -1,6 +1,6 @@
 // The state of a position while the solver works on its region: one 32-bit cell, so that a
 // predecessor costs one memory access. Shared by the solver's two level loops (counting
-// predecessors, gen/counting_loop.hpp; bit-parallel king slabs, gen/king_slabs.hpp).
+// predecessors, gen/solver/counting_loop.hpp; bit-parallel king slabs, gen/solver/king_slabs.hpp).
 #pragma once
 
 #include <cstdint>

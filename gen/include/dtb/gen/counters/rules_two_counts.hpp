@@ -33,8 +33,8 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/rules_value.hpp"
 #include "dtb/core/unmove.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/slice.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/slice.hpp"
 
 namespace dtb::gen {
 

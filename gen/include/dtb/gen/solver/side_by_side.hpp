@@ -11,10 +11,10 @@
 #include <cstddef>
 #include <utility>
 
-#include "dtb/gen/counting_loop.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/passes.hpp"
-#include "dtb/gen/solver_scratch.hpp"
+#include "dtb/gen/solver/counting_loop.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/passes.hpp"
+#include "dtb/gen/solver/solver_scratch.hpp"
 
 namespace dtb::gen {
 

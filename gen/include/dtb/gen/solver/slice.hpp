@@ -9,9 +9,9 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/large_array.hpp"
 #include "dtb/core/value.hpp"
-#include "dtb/gen/array_stock.hpp"
-#include "dtb/gen/exit_code.hpp"
-#include "dtb/gen/for_range.hpp"
+#include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/solver/exit_code.hpp"
+#include "dtb/gen/solver/for_range.hpp"
 
 namespace dtb::gen {
 

@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "dtb/gen/exit_summary.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/solver_cell.hpp"
-#include "dtb/gen/solver_scratch.hpp"
+#include "dtb/gen/solver/exit_summary.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/solver_cell.hpp"
+#include "dtb/gen/solver/solver_scratch.hpp"
 
 namespace dtb::gen {
 

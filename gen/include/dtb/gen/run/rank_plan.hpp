@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "dtb/core/material.hpp"
-#include "dtb/gen/resume_plan.hpp"
+#include "dtb/gen/run/resume_plan.hpp"
 
 namespace dtb::gen {
 

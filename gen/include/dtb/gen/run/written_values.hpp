@@ -9,7 +9,7 @@
 
 #include "dtb/core/position.hpp"
 #include "dtb/core/value.hpp"
-#include "dtb/gen/exit_value.hpp"
+#include "dtb/gen/solver/exit_value.hpp"
 
 namespace dtb::gen {
 

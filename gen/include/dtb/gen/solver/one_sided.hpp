@@ -16,10 +16,10 @@
 
 #include "dtb/core/index.hpp"
 #include "dtb/core/movegen.hpp"
-#include "dtb/gen/exit_summary.hpp"
-#include "dtb/gen/passes.hpp"
-#include "dtb/gen/solver_cell.hpp"
-#include "dtb/gen/solver_scratch.hpp"
+#include "dtb/gen/solver/exit_summary.hpp"
+#include "dtb/gen/solver/passes.hpp"
+#include "dtb/gen/solver/solver_cell.hpp"
+#include "dtb/gen/solver/solver_scratch.hpp"
 
 namespace dtb::gen {
 

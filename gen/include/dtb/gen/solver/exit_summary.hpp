@@ -10,10 +10,10 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/value.hpp"
-#include "dtb/gen/exit_tables.hpp"
-#include "dtb/gen/man_children.hpp"
-#include "dtb/gen/solver_cell.hpp"
-#include "dtb/gen/solver_scratch.hpp"
+#include "dtb/gen/solver/exit_tables.hpp"
+#include "dtb/gen/solver/man_children.hpp"
+#include "dtb/gen/solver/solver_cell.hpp"
+#include "dtb/gen/solver/solver_scratch.hpp"
 
 namespace dtb::gen {
 

@@ -1,4 +1,4 @@
-// The level loops of a pass: the bit-parallel loop of gen/king_slabs.hpp in a region of one
+// The level loops of a pass: the bit-parallel loop of gen/solver/king_slabs.hpp in a region of one
 // block where a side has a single king, else the counting loop below (both sides with two
 // kings or more, whole-slice regions with men, and everywhere under LevelLoop::counting).
 //
@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "dtb/core/unmove.hpp"
-#include "dtb/gen/for_range.hpp"
-#include "dtb/gen/solver_cell.hpp"
-#include "dtb/gen/solver_scratch.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/solver_cell.hpp"
+#include "dtb/gen/solver/solver_scratch.hpp"
 
 namespace dtb::gen {
 

@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "dtb/core/successor_values.hpp"
-#include "dtb/gen/array_stock.hpp"
-#include "dtb/gen/exit_code.hpp"
-#include "dtb/gen/slice.hpp"
+#include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/solver/exit_code.hpp"
+#include "dtb/gen/solver/slice.hpp"
 
 namespace dtb::gen {
 

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "dtb/core/value.hpp"
-#include "dtb/gen/exit_value.hpp"
+#include "dtb/gen/solver/exit_value.hpp"
 
 namespace dtb::gen {
 

@@ -22,8 +22,8 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/rule_state.hpp"
 #include "dtb/core/rules_value.hpp"
-#include "dtb/gen/exit_tables.hpp"
-#include "dtb/gen/slice.hpp"
+#include "dtb/gen/solver/exit_tables.hpp"
+#include "dtb/gen/solver/slice.hpp"
 
 namespace dtb::gen {
 
