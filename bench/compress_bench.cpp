@@ -14,8 +14,8 @@
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 
 namespace dtb::compress {
 namespace {

@@ -14,10 +14,10 @@
 #include <thread>
 
 #include "cli.hpp"
-#include "dtb/gen/allocator.hpp"
+#include "dtb/gen/run/allocator.hpp"
 #include "dtb/gen/generate.hpp"
-#include "dtb/gen/machine_limits.hpp"
-#include "dtb/gen/memory_floor.hpp"
+#include "dtb/gen/run/machine_limits.hpp"
+#include "dtb/gen/run/memory_floor.hpp"
 #ifdef DTB_HAVE_MPI
 #include "dtb/gen/mpi_ranks.hpp"
 #endif

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dtb/compress/table_dir.hpp"
-#include "dtb/gen/counters_report.hpp"
+#include "dtb/gen/counters/counters_report.hpp"
 #include "probe_cli.hpp"
 
 namespace dtb::cli {

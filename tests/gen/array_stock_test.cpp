@@ -1,4 +1,4 @@
-// The run's stock of arrays (gen/array_stock.hpp): what is given back is handed out again,
+// The run's stock of arrays (gen/run/array_stock.hpp): what is given back is handed out again,
 // memory and all, for an array it fits without holding twice the memory needed; a miss frees
 // what is too small; a slice built from the stock is filled as a new one.
 #include <gtest/gtest.h>
@@ -11,8 +11,8 @@
 #include <string>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/array_stock.hpp"
-#include "dtb/gen/slice.hpp"
+#include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/solver/slice.hpp"
 
 namespace dtb::test {
 namespace {

@@ -24,7 +24,7 @@
 #include "dtb/core/notation.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::test {

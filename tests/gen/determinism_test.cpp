@@ -8,7 +8,7 @@
 #include <omp.h>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {

@@ -9,8 +9,8 @@
 #include "dtb/core/index.hpp"
 #include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
-#include "dtb/gen/memory_floor.hpp"
-#include "dtb/gen/resume_plan.hpp"
+#include "dtb/gen/run/memory_floor.hpp"
+#include "dtb/gen/run/resume_plan.hpp"
 
 namespace dtb::gen {
 namespace {

@@ -1,4 +1,4 @@
-// The byte a run holds a looked-into slice's WDL and DTW in (gen/exit_code.hpp,
+// The byte a run holds a looked-into slice's WDL and DTW in (gen/solver/exit_code.hpp,
 // coded_slice.hpp): every value it codes decodes to itself, every other is refused,
 // and coding a solved slice changes no value a solver reads of it.
 #include <gtest/gtest.h>
@@ -6,10 +6,10 @@
 #include <cstdint>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/array_stock.hpp"
-#include "dtb/gen/coded_slice.hpp"
-#include "dtb/gen/exit_code.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/solver/coded_slice.hpp"
+#include "dtb/gen/solver/exit_code.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "dtb/gen/for_range.hpp"
+#include "dtb/gen/solver/for_range.hpp"
 
 namespace dtb::gen {
 namespace {

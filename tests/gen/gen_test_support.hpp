@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 
 namespace dtb::test {
 

@@ -7,8 +7,8 @@
 #include <omp.h>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
-#include "dtb/gen/solver.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
+#include "dtb/gen/solver/solver.hpp"
 
 namespace dtb::gen {
 namespace {

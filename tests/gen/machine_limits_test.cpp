@@ -1,7 +1,7 @@
-// The limits a dtb gen run takes (gen/machine_limits.hpp), read from fake /proc and cgroup
+// The limits a dtb gen run takes (gen/run/machine_limits.hpp), read from fake /proc and cgroup
 // files in a temporary directory: cgroup v2 and v1, a limit on a cgroup above the process's,
 // page cache left out of what is in use, the CPU affinity and quota.
-#include "dtb/gen/machine_limits.hpp"
+#include "dtb/gen/run/machine_limits.hpp"
 
 #include <gtest/gtest.h>
 

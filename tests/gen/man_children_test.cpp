@@ -1,4 +1,4 @@
-// Where a block's man moves lead (gen/man_children.hpp): for every non-crowning man move of
+// Where a block's man moves lead (gen/solver/man_children.hpp): for every non-crowning man move of
 // every position of sampled blocks, the index found without ranking (when no king stands
 // between the two squares) is the index of the position the move makes; and a king between
 // them is reported, never answered wrongly.
@@ -10,7 +10,7 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/man_children.hpp"
+#include "dtb/gen/solver/man_children.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::gen {

@@ -10,7 +10,7 @@
 #include "../compress/compress_test_support.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/pack.hpp"
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 
 namespace dtb::test {
 namespace {

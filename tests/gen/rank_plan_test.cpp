@@ -1,4 +1,4 @@
-// Which rank of a distributed dtb gen takes each material (gen/rank_plan.hpp): every material
+// Which rank of a distributed dtb gen takes each material (gen/run/rank_plan.hpp): every material
 // one rank, groups on one rank, each material waiting for exactly what it may look into, the
 // work shared, and the plan finishing whatever each material takes.
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 
 #include "dtb/core/index.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/rank_plan.hpp"
+#include "dtb/gen/run/rank_plan.hpp"
 
 namespace dtb::gen {
 namespace {

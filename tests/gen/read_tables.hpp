@@ -13,8 +13,8 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/recompute.hpp"
 #include "dtb/core/successor_values.hpp"
-#include "dtb/gen/slice.hpp"
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 
 namespace dtb::test {
 

@@ -1,4 +1,4 @@
-// What a resumed dtb gen does with each material (gen/resume_plan.hpp): finished materials
+// What a resumed dtb gen does with each material (gen/run/resume_plan.hpp): finished materials
 // are kept, and solved again only when a material computed in the run may look into them or
 // their twin; one material of a needed twin pair is solved, the first in the order.
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include "dtb/core/index.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/resume_plan.hpp"
+#include "dtb/gen/run/resume_plan.hpp"
 
 namespace dtb::gen {
 namespace {

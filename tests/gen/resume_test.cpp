@@ -1,5 +1,5 @@
 // dtb gen resuming in a directory that already holds tables (gen/generate.hpp,
-// gen/resume_plan.hpp): whatever was there — a finished run, a killed one, a damaged table, a
+// gen/run/resume_plan.hpp): whatever was there — a finished run, a killed one, a damaged table, a
 // lost manifest — the directory ends byte for byte as a fresh run writes it, and finished
 // slices are solved again in memory only where a slice still to solve needs them.
 #include <gtest/gtest.h>

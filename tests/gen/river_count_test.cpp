@@ -32,7 +32,7 @@
 #include "dtb/core/notation.hpp"
 #include "dtb/core/rule_state.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/rules_solve.hpp"
+#include "dtb/gen/counters/rules_solve.hpp"
 #include "rules_oracle.hpp"
 
 namespace dtb::test {
@@ -273,7 +273,7 @@ RuleSet force_rule(int moves) {
     return set;
 }
 
-// dtb's generator (gen/rules_solve.hpp, the waiting class by rules_river.hpp) against the
+// dtb's generator (gen/counters/rules_solve.hpp, the waiting class by rules_river.hpp) against the
 // river count at every state of three kings against one: the value a class's (WDL, budget)
 // gives where the count leaves `left` plies, or its WDL while the count waits (nothing else
 // runs then). Positions with a capture are left out: the tables do not hold them (the

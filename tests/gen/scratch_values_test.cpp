@@ -9,7 +9,7 @@
 #include "../../gen/src/scratch_values.hpp"
 #include "../compress/compress_test_support.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {

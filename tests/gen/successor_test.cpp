@@ -25,7 +25,7 @@
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/solved_slices.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::test {

@@ -1,4 +1,4 @@
-// The colour-flipped twin of a slice (gen/symmetry.hpp) holds, at the index of every flipped
+// The colour-flipped twin of a slice (gen/solver/symmetry.hpp) holds, at the index of every flipped
 // position, the original's values for the other side to move. Checked on slices filled with
 // distinct values, so a wrong permutation cannot pass by finding equal values elsewhere, on
 // every board and with men (many blocks) and without (one block).
@@ -8,8 +8,8 @@
 #include <string>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/slice_stats.hpp"
-#include "dtb/gen/symmetry.hpp"
+#include "dtb/gen/tables/slice_stats.hpp"
+#include "dtb/gen/solver/symmetry.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::gen {

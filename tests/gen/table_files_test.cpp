@@ -10,9 +10,9 @@
 
 #include "../compress/compress_test_support.hpp"
 #include "dtb/core/large_array.hpp"
-#include "dtb/gen/array_stock.hpp"
-#include "dtb/gen/solved_slices.hpp"
-#include "dtb/gen/table_files.hpp"
+#include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
+#include "dtb/gen/tables/table_files.hpp"
 #include "read_tables.hpp"
 
 namespace dtb::test {

@@ -116,7 +116,7 @@ TEST(RulesAgreement, ThreeKingsAgainstOne) {
 }
 
 // Russian 7.2.5 (kings only) beside 7.2.6 (balance) with men on the board: two counts bind
-// (gen/rules_two_counts.hpp): two kings and a man against a king, the man two steps from
+// (gen/counters/rules_two_counts.hpp): two kings and a man against a king, the man two steps from
 // promotion (a man move that restarts kings-only, then the promotion).
 TEST(RulesAgreement, RussianTwoCounts) {
     expect_agreement<Russian>(Russian::rule_sets[0], 4, {Counts{1, 2, 0, 1}}, false, 2);

@@ -14,7 +14,7 @@ namespace dtb::compress {
 // differs, and the small preset's trying packed2 tables as runs (FrameCoding::runs): the
 // blocks and their filling are the same, so recompress_table() turns a fast table into the
 // small one, byte for byte, without the values it came from. (dtb gen's fast tables also
-// leave fewer entries don't-care: gen/table_files.hpp.)
+// leave fewer entries don't-care: gen/tables/table_files.hpp.)
 enum class Compression : std::uint8_t {
     small,  // the smallest files: zstd level 19 (WDL) and 15 (DTW, DTC), or runs where smaller
     fast,   // zstd level 3 for every kind: far less work, somewhat larger files
