@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "dtb/compress/manifest.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_format.hpp"
 #include "dtb/probe.hpp"
@@ -111,7 +112,7 @@ TEST(ProbeCorrupt, TableOfAnotherVariant) {
     TempDir dir("othervariant");
     for (const auto& e : std::filesystem::directory_iterator(probe_fixture<English>(2).dir))
         std::filesystem::copy_file(e.path(), dir.path() / e.path().filename());
-    std::ofstream(dir.path() / "manifest.json") << "{\"variant\": \"russian\"}\n";
+    compress::Manifest(VariantId::russian, 2, {}).write(dir.path());
     probe::Tablebase tb(dir.path(), 1 << 20);
     dtb_value v;
     EXPECT_EQ(dtb_probe_fen(tb.c_handle(), "W:WKa1:BKh8", DTB_WANT_WDL, &v), DTB_ERR_CORRUPT);

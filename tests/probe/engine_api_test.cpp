@@ -2,11 +2,13 @@
 // directories, which materials are installed and the largest piece count, the root probe
 // (every legal move ranked, pure and under the counters), and probing from tables of WDL
 // alone.
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <random>
 #include <set>
 
+#include "dtb/compress/manifest.hpp"
 #include "dtb/core/recompute.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/probe.h"
@@ -23,11 +25,14 @@ namespace fs = std::filesystem;
 template <class Keep>
 void copy_tables(const fs::path& from, const fs::path& to, const std::string& variant, Keep keep) {
     fs::create_directories(to);
-    for (const auto& e : fs::directory_iterator(from))
-        if (e.path().extension() == ".dtb" && keep(e.path().filename().string()))
-            fs::copy_file(e.path(), to / e.path().filename(), fs::copy_options::overwrite_existing);
-    if (!variant.empty())
-        std::ofstream(to / "manifest.json") << "{\"variant\": \"" << variant << "\"}\n";
+    int pieces = 0;
+    for (const auto& e : fs::directory_iterator(from)) {
+        const std::string name = e.path().filename().string();
+        if (e.path().extension() != ".dtb" || !keep(name)) continue;
+        fs::copy_file(e.path(), to / e.path().filename(), fs::copy_options::overwrite_existing);
+        pieces = std::max(pieces, Material::parse(name.substr(0, name.find('.')))->pieces());
+    }
+    if (!variant.empty()) compress::Manifest(find_variant(variant)->id, pieces, {}).write(to);
 }
 
 // The pieces of a table file's material ("KKvK.wdl.dtb": 3).

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "dtb/compress/manifest.hpp"
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/run/solved_slices.hpp"
 #include "dtb/gen/tables/table_files.hpp"
@@ -38,7 +39,7 @@ void write_tables(const gen::SolvedSlices<V>& tb, int max_pieces,
     const auto variant = variant_id_of(V::name);
     for (const Material& m : materials_up_to(max_pieces))
         if (const gen::Slice<V>* s = tb.slice(m)) gen::write_tables(dir, variant, *s);
-    std::ofstream(dir / "manifest.json") << "{\"variant\": \"" << V::name << "\"}\n";
+    compress::Manifest(variant, max_pieces, {}).write(dir);
 }
 
 // A fresh temporary directory, removed at the end of the process.
