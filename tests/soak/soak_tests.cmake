@@ -1,11 +1,7 @@
 # dtb serve soaked: mixed requests (valid, malformed, huge, slow, hung up) with its memory and
 # latency sampled every second (server_soak.py). 20 seconds in the default run; an hour under
 # the label "long" (docs/performance.md has its figures).
-set(dtb_soak_python ${DTB_PYTHON_EXECUTABLE})
-if(NOT dtb_soak_python)
-    find_package(Python3 COMPONENTS Interpreter)
-    set(dtb_soak_python ${Python3_EXECUTABLE})
-endif()
+set(dtb_soak_python ${dtb_test_python})
 if(NOT dtb_soak_python)
     message(WARNING "no python3: the dtb serve soak is not registered")
     return()

@@ -1,12 +1,7 @@
 # dtb serve: its JSON API (bad input, concurrent requests, a bounded wrk load on loopback)
 # and its page in a real browser (Debian's chromium, headless, driven by python3-selenium),
 # over tables written for them. Label "web".
-# The interpreter the Python package is built for (Debian's, where python3-selenium lives).
-set(dtb_web_python ${DTB_PYTHON_EXECUTABLE})
-if(NOT dtb_web_python)
-    find_package(Python3 COMPONENTS Interpreter)
-    set(dtb_web_python ${Python3_EXECUTABLE})
-endif()
+set(dtb_web_python ${dtb_test_python})
 if(NOT dtb_web_python)
     message(WARNING "no python3: the dtb serve tests are not registered")
     return()
