@@ -49,7 +49,7 @@ inline std::uint64_t table_cache_bytes(std::uint64_t budget) {
 
 // Under --memory a slice later ones need is in a scratch file, let go or copied once its
 // WDL and DTW (coded in a byte each by side to move, 2 bytes an entry; 4 where a DTW passes
-// 253, which the model cannot know) take a thousandth of the budget (generation.hpp); its
+// 253, which the model cannot know) take a thousandth of the budget (run/residency.hpp); its
 // values under the counters 3.5 more. A material whose work does not fit is solved in files:
 // 13 bytes an entry (the slice, then its twin's tables a kind at a time), 24 more with the
 // counters (their twins are made whole).
