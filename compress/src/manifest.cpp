@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "dtb/compress/durable_file.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/compress/table_writer.hpp"
@@ -203,8 +204,8 @@ VariantId variant_of(const Json& j, const std::string& path) {
     return v->id;
 }
 
-// Writes j to path through a temporary file and a rename: a reader sees the old file or the
-// new one, never a part.
+// Writes j to path through a temporary file put in place durably (durable_file.hpp): a
+// reader sees the old file or the new one, never a part, even after a crash.
 void write_json_file(const std::filesystem::path& path, const Json& j) {
     const auto tmp = path.string() + ".tmp";
     {
@@ -213,9 +214,7 @@ void write_json_file(const std::filesystem::path& path, const Json& j) {
         out.flush();
         if (!out) refuse("cannot write " + tmp);
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) refuse("cannot rename " + tmp + ": " + ec.message());
+    durable_replace(tmp, path, "manifest");
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The writer: fill don't-care entries, cut into blocks, encode, compress (in parallel: each
 // block is compressed on its own, so the bytes do not depend on the thread count) or, at the
 // small preset, also code as runs and keep the smaller; write header, index, run code (runs
-// only) and frames under a temporary name, rename.
+// only) and frames under a temporary name, put in place durably (durable_file.hpp).
 #include "dtb/compress/table_writer.hpp"
 
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_c_format (magicless frames), a stable parameter
@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "block_codec.hpp"
+#include "dtb/compress/durable_file.hpp"
+#include "dtb/compress/kill_point.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "run_code.hpp"
 
@@ -248,14 +250,13 @@ void write_file(const std::filesystem::path& path, TableHeader h,
         };
         put(raw, sizeof raw);
         put(index.data(), index.size());
+        kill_point("table", "partial");  // a file stopped halfway
         put(dict.data(), dict.size());
         for (const auto& f : frames) put(f.data(), f.size());
         out.flush();
         if (!out) throw TableError("writing " + tmp + " failed (disk full?)");
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) throw TableError("cannot rename " + tmp + " to " + path.string() + ": " + ec.message());
+    durable_replace(tmp, path, "table");
 }
 
 // Reads, checks and returns the encoded bytes of every block of an open table.

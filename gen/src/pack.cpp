@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "dtb/compress/durable_file.hpp"
 #include "dtb/compress/manifest.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
@@ -70,7 +71,7 @@ void leave_out_larger_sides(const std::filesystem::path& dir, VariantId variant,
             std::filesystem::remove(trial);
             continue;
         }
-        std::filesystem::rename(trial, path);
+        compress::durable_replace(trial, path, "pack.one_ply");
         sum.bytes_after = sum.bytes_after - before + after;
         slices[twin_out ? other->second : k].describe_tables(dir, variant);
         manifest.write(dir);

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "dtb/compress/kill_point.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
@@ -76,6 +77,7 @@ class ScratchValues final : public WrittenValues<V> {
         slot.reset();
         std::error_code ec;
         std::filesystem::remove(path_of(m), ec);
+        compress::kill_point("scratch.removed");
     }
 
     ExitValue exit_value(const Position<V>& p) const override {
@@ -121,6 +123,7 @@ class ScratchValues final : public WrittenValues<V> {
             for (int side = 0; side < 2; ++side) write_values(out, s, side, h.kind, code);
             check(out.flush());
         }
+        compress::kill_point("scratch.part_written");
         // The checksum last, then the final name: only a complete file is ever taken over.
         h.body_hash = compress::xxh64(MappedScratch(part).body(), h.body_bytes());
         {
@@ -128,7 +131,11 @@ class ScratchValues final : public WrittenValues<V> {
             put_header(out);
             check(out.flush());
         }
+        // Not flushed to the disk: a file a crash left torn fails its checksum and is not
+        // taken over (scratch_left_behind), and forcing gigabytes out would cost more.
+        compress::kill_point("scratch.before_rename");
         std::filesystem::rename(part, path_of(m));
+        compress::kill_point("scratch.renamed");
     }
 
     // One side's values of s in `kind`, as the file's body holds them.
@@ -177,6 +184,7 @@ class ScratchValues final : public WrittenValues<V> {
         const auto h = decode_scratch_header(file->data());
         if (!h) throw compress::TableError(path.string() + ": not a scratch file");
         map_values(m, std::move(file), h->kind);
+        compress::kill_point("scratch.mapped");
     }
 
     void map_values(const Material& m, std::unique_ptr<MappedScratch> file, ScratchKind kind) {

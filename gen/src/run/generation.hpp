@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../slice_entry.hpp"
+#include "dtb/compress/kill_point.hpp"
 #include "dtb/compress/manifest.hpp"
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/gen/generate.hpp"
@@ -59,6 +60,7 @@ class Generation {
         // Only now: a run refused while planning leaves no directory behind.
         std::filesystem::create_directories(o_.out);
         if (ranks_.writes_manifest()) residency_->remove_left_behind();
+        compress::kill_point("gen.planned");
         if (!plan_->taken_over().empty()) residency_->read_from_files();
         if (ranks_.distributed()) {
             ranks_.spread(*plan_, residency_->rules());
@@ -71,6 +73,7 @@ class Generation {
             }
         sum_.waiting_seconds += ranks_.wait_for_all(take());
         record_orphan_twins();
+        compress::kill_point("gen.done");  // the scratch directory not yet removed
         sum_.seconds = seconds_since(t0);
         return sum_;
     }
@@ -106,6 +109,7 @@ class Generation {
         SliceEvent ev{m, int(k) + 1, int(plan_->size()), 2 * Index<V>(m).size(), remaining_,
                       0, false};
         cb_.started(ev);
+        compress::kill_point("gen.step");
         const auto s0 = Clock::now();
         std::unique_ptr<Slice<V>> slice;
         compress::ManifestEntry entry;
@@ -128,10 +132,12 @@ class Generation {
         if (residency_->rules()) step_counters(m, slice.get(), entry, ev.loaded);
         residency_->release_files();
         record(m, entry);
+        compress::kill_point("gen.recorded");
         if (ranks_.distributed()) ranks_.announce(k, entry.text(), rules_skipped_.size() > skipped);
         const bool looked_into = slice && looked_into_after(k, m);
         residency_->keep_for_later(std::move(slice), looked_into);
         release_unneeded(k);
+        compress::kill_point("gen.released");
         remaining_ -= ev.positions;
         ev.remaining = remaining_;
         ev.seconds = seconds_since(s0);
@@ -188,6 +194,7 @@ class Generation {
         }
         ev.loaded = ev.solved_again = true;
         ++sum_.slices_solved_again;
+        compress::kill_point("gen.solved_again");
         return slice;
     }
 
@@ -201,10 +208,13 @@ class Generation {
     // m solved and written, with its twin when it has one.
     std::unique_ptr<Slice<V>> solve_and_write(const Material& m, compress::ManifestEntry& entry) {
         auto slice = solve(m);
+        compress::kill_point("gen.solved");
         const auto stats = slice_stats(*slice);
         entry = slice_entry(*slice, stats);
         write(*slice, entry);
+        compress::kill_point("gen.written");
         if (m.flipped() != m) write_twin(*slice, stats);
+        compress::kill_point("gen.twin_written");
         return slice;
     }
 
@@ -352,6 +362,7 @@ class Generation {
             residency_->read_from_files();
             entry.describe_rules_tables(o_.out);
             ++sum_.rules_kept;
+            compress::kill_point("counters.kept");
             return;
         }
         std::string why = rules_unsolved_reason(rules.rule_set(), m);
@@ -366,20 +377,25 @@ class Generation {
         const auto t0 = Clock::now();
         auto& stock = residency_->stock();
         auto r = rules.solve(m, pure, &stock);
+        compress::kill_point("counters.solved");
         const auto w0 = Clock::now();
         for (const ValueKind k : kRulesKinds) {
             const Slice<V>* s = r.of(k);
             if (!s) continue;
             sum_.table_bytes += write_rules_table(o_.out, variant_, *s, k, o_.compression);
+            compress::kill_point("counters.written");
             if (m.flipped() == m) continue;
             const auto twin = Symmetry<V>::flipped(*s, Sides::white, &stock);
             sum_.table_bytes += write_rules_table(o_.out, variant_, *twin, k, o_.compression);
+            compress::kill_point("counters.twin_written");
             twin->give_arrays(stock);
         }
         for (const ValueKind k : kRulesKinds)
-            if (const auto* steps = r.steps_of(k))
+            if (const auto* steps = r.steps_of(k)) {
                 sum_.table_bytes +=
                     write_steps_tables<V>(o_.out, variant_, m, k, *steps, o_.compression);
+                compress::kill_point("counters.steps_written");
+            }
         if (m.flipped() != m) rules_written_.insert(m.flipped());
         sum_.table_seconds += seconds_since(w0);
         for (auto* s : {r.main.get(), r.idle.get()})

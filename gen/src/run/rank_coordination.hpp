@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "dtb/compress/kill_point.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/gen/run/rank_plan.hpp"
 #include "dtb/gen/run/ranks.hpp"
@@ -67,11 +68,13 @@ class RankCoordination {
         plan_ = plan_ranks(order, cost, together, ranks_->size());
         done_.assign(order.size(), false);
         ranks_->barrier();
+        compress::kill_point("ranks.spread");
     }
 
     // This rank finished step k: the others may read its tables.
     void announce(std::size_t k, std::string entry, bool rules_skipped) {
         if (!ranks_) return;
+        compress::kill_point("ranks.announce");
         ranks_->announce({k, std::move(entry), rules_skipped});
         done_[k] = true;
     }
@@ -94,6 +97,7 @@ class RankCoordination {
         if (!ranks_) return 0;
         const auto t0 = Clock::now();
         while (std::find(done_.begin(), done_.end(), false) != done_.end()) collect(true, take);
+        compress::kill_point("ranks.all_done");
         ranks_->barrier();
         return seconds_since(t0);
     }
@@ -108,6 +112,7 @@ class RankCoordination {
         const std::vector<StepDone> finished = ranks_->collect(wait);
         for (const StepDone& d : finished) done_[d.step] = true;
         take(finished);
+        if (!finished.empty()) compress::kill_point("ranks.collected");
     }
 
     Ranks* const ranks_;      // null when this process runs alone

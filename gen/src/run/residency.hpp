@@ -25,6 +25,7 @@
 
 #include "../probed_values.hpp"
 #include "../scratch_values.hpp"
+#include "dtb/compress/kill_point.hpp"
 #include "dtb/gen/run/array_stock.hpp"
 #include "dtb/gen/solver/coded_slice.hpp"
 #include "dtb/gen/estimate.hpp"
@@ -70,6 +71,7 @@ class Residency {
         scratch_.reset();
         scratch_fresh_.reset();
         if (state_ == State::files) {
+            compress::kill_point("scratch.removing");  // its files gone, the directory not
             std::error_code ec;
             std::filesystem::remove_all(dir_, ec);
         }
@@ -151,6 +153,7 @@ class Residency {
                 rules_->remove(fresh->first);
             }
             ++let_go;
+            compress::kill_point("scratch.let_go");
         }
         return let_go;
     }
@@ -165,6 +168,7 @@ class Residency {
         if (!array_files_) array_files_ = std::make_unique<ArrayFiles>(dir_ / "arrays");
         stock_.clear();
         stock_.put_in(array_files_.get());
+        compress::kill_point("scratch.in_files");
         return true;
     }
     // The step is over: arrays come from memory again.

@@ -13,8 +13,8 @@
 //
 // The variant's name, id, PDN game type and rules, and each entry's piece counts, follow
 // from the variant and the material: written from them, checked against them when read.
-// The manifest is written after every material, through a temporary file and a rename: a
-// killed run leaves the last complete one. The JSON machinery is compiled here alone.
+// The manifest is written after every material, through a temporary file put in place
+// durably (durable_file.hpp): a killed run leaves the last complete one. The JSON machinery is compiled here alone.
 #pragma once
 
 #include <array>

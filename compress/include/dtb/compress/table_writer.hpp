@@ -42,9 +42,9 @@ struct WriteOptions {
 
 // values[i] for every index entry i (White to move); dont_care[i] != 0 where any value may be
 // stored (a position the prober recomputes, core/recompute.hpp, or a broken index). Written
-// atomically (a temporary file, then a rename). The bytes depend only on the arguments.
-// Throws TableError on an I/O failure or when the spans do not have the same size. Byte
-// values (WDL) give the same file as the same values widened.
+// atomically and durably (a temporary file, flushed, renamed: durable_file.hpp). The bytes
+// depend only on the arguments. Throws TableError on an I/O failure or when the spans do not
+// have the same size. Byte values (WDL) give the same file as the same values widened.
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
                  std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care);
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
