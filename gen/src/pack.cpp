@@ -145,9 +145,13 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
         ev.tables_rewritten += pack_rules_tables(dir, variant, m, target, ev, tables);
         sum.tables_rewritten += ev.tables_rewritten;
         sum.tables_kept += tables - ev.tables_rewritten;
-        if (ev.tables_rewritten) {
-            entry.describe_tables(dir, variant);
-            entry.describe_rules_tables(dir);
+        // Described from the files even when none was rewritten: a pack killed between a
+        // table and the manifest left the entry behind its tables.
+        compress::ManifestEntry described = entry;
+        described.describe_tables(dir, variant);
+        described.describe_rules_tables(dir);
+        if (ev.tables_rewritten || !(described == entry)) {
+            entry = std::move(described);
             manifest.write(dir);
         }
         sum.bytes_before += ev.bytes_before;

@@ -139,6 +139,22 @@ TEST(Pack, OneWdlSideAPairAndBack) {
     expect_same_files(fast.path, small.path);
 }
 
+// A pack killed after rewriting tables and before recording them, run again, rewrites
+// nothing and records the tables as they are: the kill harness (tests/crash) found the
+// manifest left behind them, naming the old sizes, for good.
+TEST(Pack, RunAgainRecordsWhatAKilledPackLeftUnrecorded) {
+    TempDir dir, clean;
+    generate(dir.path, compress::Compression::fast);
+    std::filesystem::copy(dir.path, clean.path);
+    const gen::PackOptions o{compress::Compression::small, gen::WdlSides::one};
+    gen::pack_tables(clean.path, o);
+    const auto before = read_bytes(dir.path / "manifest.json");
+    gen::pack_tables(dir.path, o);
+    write_bytes(dir.path / "manifest.json", before);  // killed before recording any
+    EXPECT_EQ(gen::pack_tables(dir.path, o).tables_rewritten, 0);
+    expect_same_files(dir.path, clean.path);
+}
+
 // Both tables of a pair in one-ply form could send each search to the other: refused.
 TEST(Pack, RefusesAPairWithNoWholeWdlTable) {
     TempDir dir;
