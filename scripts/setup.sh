@@ -8,7 +8,7 @@ packages=(g++ make cmake ninja-build pkg-config libgtest-dev libgmock-dev libben
           python3-dev pybind11-dev python3-pytest
           python3-build python3-setuptools python3-wheel python3-venv
           libcpp-httplib-dev libopenmpi-dev openmpi-bin
-          chromium chromium-driver python3-selenium wrk)
+          chromium chromium-driver python3-selenium wrk strace)
 
 missing=()
 for p in "${packages[@]}"; do
