@@ -11,7 +11,7 @@ set(dtb_kill_runs "short|plain,scratch,pack|2|crash" "long|plain,scratch,pack|10
     "long_wide|wide|20|long")
 set(dtb_kills_mpi "")
 if(TARGET dtb_gen_mpi AND MPIEXEC_EXECUTABLE)
-    list(APPEND dtb_kill_runs "short_mpi|mpi|1|crash,mpi" "long_mpi|mpi|100|long")
+    list(APPEND dtb_kill_runs "short_mpi|mpi|1|crash,mpi" "long_mpi|mpi,mpi_scratch|100|long")
     set(dtb_kills_mpi --mpiexec ${MPIEXEC_EXECUTABLE})
 endif()
 foreach(run IN LISTS dtb_kill_runs)

@@ -74,6 +74,9 @@ CONFIGS = {
     "wide": Config("wide", ["gen", "russian", "--pieces", "4", "--out", "OUT", "--threads", "2"]),
     # two ranks: announcements, rank 0 writing the others' entries, a rank or the launcher killed
     "mpi": Config("mpi", GEN3 + ["--threads", "1"], mpi=True),
+    # both: each rank's scratch directory, removed by rank 0 when the job starts again
+    "mpi_scratch": Config("mpi_scratch", GEN3 + ["--threads", "1", "--memory", "1M", "--force"],
+                          mpi=True),
     # dtb pack of fast tables to small ones, a WDL table of each pair in one-ply form
     "pack": Config("pack", ["pack", "OUT", "--wdl-sides", "one", "--threads", "2"],
                    base_args=GEN3 + ["--threads", "2", "--compression", "fast"],
@@ -106,6 +109,7 @@ class Harness:
         self.work = os.path.abspath(args.work)
         self.rng = random.Random(args.seed)
         self.kills = args.kills
+        self.phases = args.phases.split(",") if args.phases else None
         self.keep = args.keep_failures
         self.kept = 0
 
@@ -250,7 +254,9 @@ class Harness:
                 wrong.append(f"manifest.json: the entry of {material} differs")
         return True, wrong
 
-    def trial(self, config, ref, states, phase, kill):
+    def trial(self, config, ref, states, phase, kill, then=None):
+        """Kills a run as kill says (then, with `then`, the run started again after a random
+        time), checks the directory left, runs the command again and compares."""
         out = os.path.join(self.work, f"{config.name}-trial")
         self.prepare(config, out)
         t0 = time.time()
@@ -263,6 +269,10 @@ class Harness:
             _, delay, target = kill
             t = Trial(config.name, phase, f"time:{delay:.3f}" + (f":{target}" if config.mpi else ""))
             t.killed = self.kill_after(config, out, delay, target)
+        if then:  # killed again while it takes up what the first kill left
+            _, delay, target = then
+            self.kill_after(config, out, delay, target)
+            t.how += f" then time:{delay:.3f}"
         killed_copy = out + "-killed"
         shutil.rmtree(killed_copy, ignore_errors=True)
         if os.path.isdir(out):  # else killed before it made the directory
@@ -289,17 +299,24 @@ class Harness:
         for (rank, point), n in sorted(passes.items()):
             by_phase[phase_of(point)].append((point, n, rank))
         trials = []
-        for phase in sorted(by_phase):
-            for _ in range(self.kills):
-                point, n, rank = self.rng.choice(by_phase[phase])
-                trials.append(self.trial(config, ref, states, phase, ("point", point,
-                                                              self.rng.randint(1, n), rank)))
-                report(trials[-1])
-        for _ in range(self.kills):
+        def random_time():
             target = self.rng.choice(["launcher", "job"]) if config.mpi else "process"
-            trials.append(self.trial(config, ref, states, "random time",
-                                     ("time", self.rng.uniform(0, seconds), target)))
-            report(trials[-1])
+            return ("time", self.rng.uniform(0, seconds), target)
+
+        everywhere = [p for points in by_phase.values() for p in points]
+        for phase in self.phases or sorted(by_phase) + ["random time", "twice"]:
+            for _ in range(self.kills):
+                if phase == "random time":
+                    trials.append(self.trial(config, ref, states, phase, random_time()))
+                    report(trials[-1])
+                    continue
+                # "twice": at any point, then again while the run takes up what it left
+                point, n, rank = self.rng.choice(by_phase[phase] if phase != "twice"
+                                                 else everywhere)
+                kill = ("point", point, self.rng.randint(1, n), rank)
+                trials.append(self.trial(config, ref, states, phase, kill,
+                                         random_time() if phase == "twice" else None))
+                report(trials[-1])
         return trials, seconds, passes
 
 
@@ -371,6 +388,8 @@ def main():
     ap.add_argument("--configs", default="plain,scratch,pack",
                     help="comma-separated, of: " + ", ".join(CONFIGS))
     ap.add_argument("--kills", type=int, default=100, help="kills per phase (default 100)")
+    ap.add_argument("--phases", help="comma-separated phases to kill in (default: all, then "
+                    "'random time' and 'twice')")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mpiexec", default="mpiexec", help="the MPI launcher (config mpi)")
     ap.add_argument("--json", help="write the summary and every trial to this file")
