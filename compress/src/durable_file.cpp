@@ -18,8 +18,9 @@ namespace {
     throw TableError("cannot " + what + " " + path.string() + ": " + std::strerror(error));
 }
 
-// path (a file, or with O_DIRECTORY a directory) flushed to the disk. A file system that
-// cannot flush a directory (EINVAL) keeps no order to keep.
+// path (a file, or with O_DIRECTORY a directory) flushed to the disk; opened read-only, as
+// Linux flushes a file's pages whatever the descriptor. A file system that cannot flush a
+// directory (EINVAL) keeps no order to keep.
 void sync_path(const std::filesystem::path& path, int flags) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | flags);
     if (fd < 0) fail("open", path, errno);
