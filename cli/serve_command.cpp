@@ -39,7 +39,7 @@ void reply(httplib::Response& res, int status, const nlohmann::ordered_json& j) 
     res.set_content(j.dump(2) + "\n", "application/json");
 }
 
-// Per variant served: what dtb variants --json says of it, the counters of the tables' rule
+// Per variant served: what dtb variants --json says of it, the counters of the tables' counter
 // set, the most pieces its tables hold, and the board the page draws.
 nlohmann::ordered_json variants_json(const Served& served) {
     auto list = nlohmann::ordered_json::array();
@@ -53,7 +53,7 @@ nlohmann::ordered_json variants_json(const Served& served) {
         list.push_back({{"name", name},
                         {"start", info ? info->start : ""},
                         {"first_to_move", white_first ? "white" : "black"},
-                        {"rule_set", dtb_rule_set(tb->c_handle())},
+                        {"counter_set", dtb_counter_set(tb->c_handle())},
                         {"counters", counters},
                         {"largest", tb->largest()},
                         {"board", board_layout(tb->variant_id())}});

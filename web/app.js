@@ -255,7 +255,7 @@ function countersAfter(e, stateAfter) {
 // Plays a move of the position shown: its record in /api/probe's moves.
 function playMove(record) {
   const e = current();
-  const counters = countersAfter(e, record.rules && record.rules.state);
+  const counters = countersAfter(e, record.counters && record.counters.state);
   return push({ fen: e.fen, moves: e.moves.concat([record.move]), counters },
     lastMoveOf(record.move, true));
 }
@@ -315,7 +315,7 @@ async function show() {
 }
 
 function clearValues() {
-  for (const id of ['side-to-move', 'value-pure', 'value-rules', 'moves', 'line'])
+  for (const id of ['side-to-move', 'value-pure', 'value-counters', 'moves', 'line'])
     $(id).textContent = '';
   $('counters-form').hidden = true;
 }
@@ -339,25 +339,25 @@ function showValue(a) {
   const pure = $('value-pure');
   pure.textContent = pureText(a);
   pure.className = 'class-' + a.wdl;
-  const rules = $('value-rules');
-  const r = a.rules;
+  const shown = $('value-counters');
+  const r = a.counters;
   if (!r || r.error || !r.class) {
-    rules.textContent = r && r.error ? `not available (${r.error})` : 'no counters apply';
-    rules.className = '';
-    rules.dataset.class = '';
+    shown.textContent = r && r.error ? `not available (${r.error})` : 'no counters apply';
+    shown.className = '';
+    shown.dataset.class = '';
     return;
   }
-  rules.textContent = CLASS_WORDS[r.class] + (r.plies !== undefined ? ` in ${plies(r.plies)}` : '');
-  rules.className = 'class-' + r.class;
-  rules.dataset.class = r.class;
+  shown.textContent = CLASS_WORDS[r.class] + (r.plies !== undefined ? ` in ${plies(r.plies)}` : '');
+  shown.className = 'class-' + r.class;
+  shown.dataset.class = r.class;
 }
 
 function showCounters(a) {
-  const r = a.rules;
+  const r = a.counters;
   const form = $('counters-form');
   const names = r && r.state ? Object.keys(r.state) : [];
   form.hidden = names.length === 0;
-  $('rule-set').textContent = r && r.rule_set ? `(${r.rule_set})` : '';
+  $('counter-set').textContent = r && r.counter_set ? `(${r.counter_set})` : '';
   const table = $('counters');
   table.textContent = '';
   const least = Math.min(...names.map((n) => (r.state[n].plies === null ? Infinity : r.state[n].left)));
@@ -392,11 +392,11 @@ function showMoves(a) {
   // Each record holds the move's pure value and, under the counters, its value there.
   const groups = {};
   for (const m of a.moves) {
-    const group = m.rules ? GROUP_OF_CLASS[m.rules.class] : GROUP_OF_WDL[m.wdl];
+    const group = m.counters ? GROUP_OF_CLASS[m.counters.class] : GROUP_OF_WDL[m.wdl];
     (groups[group] = groups[group] || []).push(m);
   }
   // Under the counters, the fastest win and the longest loss first; pure order otherwise.
-  const key = (m) => (m.rules && m.rules.plies !== undefined ? m.rules.plies : 0);
+  const key = (m) => (m.counters && m.counters.plies !== undefined ? m.counters.plies : 0);
   if (groups.winning) groups.winning.sort((x, y) => key(x) - key(y));
   if (groups.losing) groups.losing.sort((x, y) => key(y) - key(x));
   for (const group of ['winning', 'cursed', 'drawn', 'blessed', 'losing']) {
@@ -413,8 +413,8 @@ function showMoves(a) {
       if (m.wdl !== 'draw' && m.dtw !== undefined)
         badges.push(`<span class="badge dtw" title="DTW after the move">DTW ${m.dtw}</span>`,
           `<span class="badge dtc" title="DTC after the move">DTC ${m.dtc}</span>`);
-      if (m.rules && m.rules.plies !== undefined)
-        badges.push(`<span class="badge plies" title="plies to the end under the counters">${plies(m.rules.plies)}</span>`);
+      if (m.counters && m.counters.plies !== undefined)
+        badges.push(`<span class="badge plies" title="plies to the end under the counters">${plies(m.counters.plies)}</span>`);
       button.innerHTML = `<span>${m.move}</span><span class="badges">${badges.join('')}</span>`;
       button.addEventListener('click', () => playMove(m));
       section.appendChild(button);

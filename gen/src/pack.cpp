@@ -17,12 +17,12 @@ namespace dtb::gen {
 
 namespace {
 
-// m's rules tables (when the directory has them) recompressed at the target's level, as
+// m's counters' tables (when the directory has them) recompressed at the target's level, as
 // dtb gen would write them; the number rewritten.
-int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const Material& m,
-                      compress::Compression target, PackEvent& ev, int& tables) {
+int pack_counters_tables(const std::filesystem::path& dir, VariantId variant, const Material& m,
+                         compress::Compression target, PackEvent& ev, int& tables) {
     int rewritten = 0;
-    for (const ValueKind kind : kRulesFileKinds) {
+    for (const ValueKind kind : kCountersFileKinds) {
         const auto path = dir / compress::table_file_name(m, kind);
         if (!std::filesystem::exists(path)) continue;
         ++tables;
@@ -141,12 +141,12 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
             ev.tables_rewritten += stale[k];
             ev.bytes_after += std::filesystem::file_size(path_of(k));
         }
-        ev.tables_rewritten += pack_rules_tables(dir, variant, m, target, ev, tables);
+        ev.tables_rewritten += pack_counters_tables(dir, variant, m, target, ev, tables);
         sum.tables_rewritten += ev.tables_rewritten;
         sum.tables_kept += tables - ev.tables_rewritten;
         if (ev.tables_rewritten) {
             entry.describe_tables(dir, variant);
-            entry.describe_rules_tables(dir);
+            entry.describe_counters_tables(dir);
             manifest.write(dir);
         }
         sum.bytes_before += ev.bytes_before;

@@ -54,12 +54,12 @@ def test_probe_gives_one_record_per_move(server):
     rank there and the counters after it (no second list to pair by the move's text)."""
     status, answer = server.get("/api/probe", variant="russian", fen=KKKVK)
     assert status == 200
-    assert "moves" not in answer["rules"]
+    assert "moves" not in answer["counters"]
     assert answer["moves"]
     for m in answer["moves"]:
-        assert {"move", "wdl", "dtw", "dtc", "rules"} <= set(m)
-        assert {"wdl", "class", "rank", "state"} <= set(m["rules"])
-    ranks = sorted(m["rules"]["rank"] for m in answer["moves"])
+        assert {"move", "wdl", "dtw", "dtc", "counters"} <= set(m)
+        assert {"wdl", "class", "rank", "state"} <= set(m["counters"])
+    ranks = sorted(m["counters"]["rank"] for m in answer["moves"])
     assert ranks == list(range(len(answer["moves"])))
 
 

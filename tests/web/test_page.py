@@ -77,10 +77,10 @@ def check_against_dtb(browser, dtb_exe, directory, fen, *args):
     assert pure.startswith(want["wdl"])
     if want["wdl"] != "draw":
         assert f"in {want['dtw']} pl" in pure and f"DTC {want['dtc']}" in pure
-    rules = want["rules"]
-    shown_class = browser.find_element(By.ID, "value-rules").get_attribute("data-class")
-    assert shown_class == rules["class"]
-    assert shown_moves(browser) == {m["move"]: GROUP[m["rules"]["class"]] for m in want["moves"]}
+    counted = want["counters"]
+    shown_class = browser.find_element(By.ID, "value-counters").get_attribute("data-class")
+    assert shown_class == counted["class"]
+    assert shown_moves(browser) == {m["move"]: GROUP[m["counters"]["class"]] for m in want["moves"]}
     for m in want["moves"]:
         button = browser.find_element(By.CSS_SELECTOR, f'#moves button[data-move="{m["move"]}"]')
         if m["wdl"] != "draw":
@@ -178,14 +178,14 @@ def test_counters_edited_make_a_cursed_win(browser, server, dtb_exe, tables):
     counters = browser.execute_script(
         "return new URLSearchParams(location.search).get('counters')")
     want = check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK, f"--counters={counters}")
-    assert want["rules"]["class"] == "cursed-win"
-    assert text(browser, "#value-rules").startswith("cursed win")
+    assert want["counters"]["class"] == "cursed-win"
+    assert text(browser, "#value-counters").startswith("cursed win")
     screenshot(browser, "russian_cursed_win.png")
     # A link reproduces the position with its counters.
     link = browser.find_element(By.ID, "link").get_attribute("href")
     browser.get(link)
     settle(browser)
-    assert browser.find_element(By.ID, "value-rules").get_attribute("data-class") == "cursed-win"
+    assert browser.find_element(By.ID, "value-counters").get_attribute("data-class") == "cursed-win"
 
 
 def counters_param(state: dict) -> str:
@@ -209,7 +209,7 @@ def test_counters_set_by_hand_go_on_after_a_move_and_a_pure_line(browser, server
     record = next(m for m in want["moves"] if m["move"] == played)
     move.click()
     settle(browser)
-    assert url_counters(browser) == counters_param(record["rules"]["state"])
+    assert url_counters(browser) == counters_param(record["counters"]["state"])
     browser.find_element(By.ID, "back").click()
     settle(browser)
     # A pure line's move clicked: the counters its step says the line leaves.
