@@ -4,7 +4,7 @@
 // one), and probes per second with 1 and 2 threads; the distribution of single probes'
 // latencies over random positions.
 // Tables: $DTB_BENCH_TABLES, or russian up to 4 pieces generated once into the temporary
-// directory (dtb_probe_bench_russian4_rules, kept for later runs). The positions are of the
+// directory (dtb_probe_bench_russian4_counters, kept for later runs). The positions are of the
 // materials with $DTB_BENCH_PIECES pieces (default 4), which the directory must hold.
 // Run: dtb_bench --benchmark_filter=Probe --benchmark_repetitions=9
 //      --benchmark_report_aggregates_only=true   (the median is the figure to quote)
@@ -23,7 +23,7 @@
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/core/flip.hpp"
-#include "dtb/core/recompute.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/probe.hpp"
 
@@ -34,7 +34,7 @@ using V = Russian;
 
 std::filesystem::path tables_dir() {
     if (const char* d = std::getenv("DTB_BENCH_TABLES")) return d;
-    const auto dir = std::filesystem::temp_directory_path() / "dtb_probe_bench_russian4_rules";
+    const auto dir = std::filesystem::temp_directory_path() / "dtb_probe_bench_russian4_counters";
     if (!std::filesystem::exists(dir / "manifest.json")) {
         gen::GenOptions o;
         o.pieces = 4;
@@ -68,7 +68,7 @@ enum class Kind { stored, one_ply, any };
 
 // Random positions of the sampled_pieces() materials, White or Black to move: any (a capture
 // or a threat resolved by a search over stored values), or only those the tables store
-// (core/recompute.hpp: a single table lookup) — in a table of values, or in one in one-ply
+// (core/left_out.hpp: a single table lookup) — in a table of values, or in one in one-ply
 // form (a search one move deep).
 std::vector<Position<V>> sample(Kind kind, std::size_t n) {
     std::mt19937_64 rng(42);
@@ -86,7 +86,7 @@ std::vector<Position<V>> sample(Kind kind, std::size_t n) {
         if (!index.unrank(rng() % index.size(), rng() & 1 ? Color::white : Color::black, p))
             continue;
         if (kind != Kind::any) {
-            if (recompute_kind(p) != Recompute::no) continue;
+            if (left_out_kind(p) != LeftOut::no) continue;
             const auto m = material_of(p.side == Color::white ? p : Flip<V>::apply(p));
             if (wdl_one_ply(m) != (kind == Kind::one_ply)) continue;
         }
@@ -201,27 +201,27 @@ void BM_ProbeWarmFenC(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 
-// Under the draw counters: random positions of any kind whose material has rules tables,
+// Under the draw counters: random positions of any kind whose material has counters' tables,
 // each at counters run up from fresh by a random number of plies of the binding count (as
 // far as the position allows), against the pure WDL probe of the same positions.
-struct RulesSample {
+struct CountersSample {
     std::vector<Position<V>> positions;
-    std::vector<RuleState> states;
+    std::vector<CounterState> states;
 };
-const RulesSample& rules_sample() {
-    static const RulesSample r = [] {
-        RulesSample x;
-        const auto rp = setup().warm->rules_prober<V>();
-        const RuleSet& set = rp.rule_set();
+const CountersSample& counters_sample() {
+    static const CountersSample r = [] {
+        CountersSample x;
+        const auto rp = setup().warm->counters_prober<V>();
+        const CounterSet& set = rp.counter_set();
         std::mt19937_64 rng(7);
-        RulesAnswer a;
+        CountersAnswer a;
         for (const auto& p : setup().any) {
-            RuleState s = fresh_state(set, p);
+            CounterState s = fresh_state(set, p);
             const int run = int(rng() % 20);
             for (int i = 0; i < set.count; ++i)
                 if (s.counting(i)) s.plies[i] = std::uint16_t(s.plies[i] + run);
             if (!invalid_state(set, s, p).empty()) s = fresh_state(set, p);
-            if (rp.value(p, s, a, nullptr) != Status::ok) continue;  // no rules table
+            if (rp.value(p, s, a, nullptr) != Status::ok) continue;  // no counters' table
             x.positions.push_back(p);
             x.states.push_back(s);
         }
@@ -229,12 +229,12 @@ const RulesSample& rules_sample() {
     }();
     return r;
 }
-void BM_ProbeRulesWarmAny(benchmark::State& state) {
-    const auto rp = setup().warm->rules_prober<V>();
-    const auto& r = rules_sample();
-    if (r.positions.empty()) return state.SkipWithError("no rules tables in the directory");
+void BM_ProbeCountersWarmAny(benchmark::State& state) {
+    const auto rp = setup().warm->counters_prober<V>();
+    const auto& r = counters_sample();
+    if (r.positions.empty()) return state.SkipWithError("no counters' tables in the directory");
     std::size_t i = std::size_t(state.thread_index()) * 4099;
-    RulesAnswer a;
+    CountersAnswer a;
     for (auto _ : state) {
         const std::size_t k = i++ % r.positions.size();
         const Status s = rp.value(r.positions[k], r.states[k], a, nullptr);
@@ -243,22 +243,22 @@ void BM_ProbeRulesWarmAny(benchmark::State& state) {
     }
     state.SetItemsProcessed(state.iterations());
 }
-void BM_ProbeRulesSamplePureWdl(benchmark::State& state) {
-    if (rules_sample().positions.empty())
-        return state.SkipWithError("no rules tables in the directory");
-    run(state, *setup().warm, rules_sample().positions, want_wdl);
+void BM_ProbeCountersSamplePureWdl(benchmark::State& state) {
+    if (counters_sample().positions.empty())
+        return state.SkipWithError("no counters' tables in the directory");
+    run(state, *setup().warm, counters_sample().positions, want_wdl);
 }
 
-// The pure value that a rules value (WDL and budget) answers for: WDL and DTW.
-void BM_ProbeRulesSamplePureDtw(benchmark::State& state) {
-    if (rules_sample().positions.empty())
-        return state.SkipWithError("no rules tables in the directory");
-    run(state, *setup().warm, rules_sample().positions, want_dtw);
+// The pure value that a counters' value (WDL and budget) answers for: WDL and DTW.
+void BM_ProbeCountersSamplePureDtw(benchmark::State& state) {
+    if (counters_sample().positions.empty())
+        return state.SkipWithError("no counters' tables in the directory");
+    run(state, *setup().warm, counters_sample().positions, want_dtw);
 }
 
-BENCHMARK(BM_ProbeRulesWarmAny)->Threads(1)->Threads(2)->UseRealTime();
-BENCHMARK(BM_ProbeRulesSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
-BENCHMARK(BM_ProbeRulesSamplePureDtw)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeCountersWarmAny)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeCountersSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeCountersSamplePureDtw)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyAll)->Threads(1)->Threads(2)->UseRealTime();

@@ -38,33 +38,28 @@ void run(const AnnotateOptions& o) {
     const std::optional<VariantId> given =
         o.variant.empty() ? std::nullopt : std::optional(variant_from_name(o.variant).id);
 
-    pdn::Summary summary;
     std::vector<pdn::Game> annotated;
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     std::string text;
-    for (const pdn::Game& g : games) {
-        const pdn::GameAnnotation a = pdn::annotate(tb, g, under, given);
-        summary.add(g, a);
-        if (!o.out.empty()) annotated.push_back(pdn::annotated_game(g, a));
-        if (o.json)
-            list.push_back(annotation_json(g, a));
-        else
-            text += annotation_text(g, a);
-        if (games.size() >= kProgressEvery && summary.games % kProgressEvery == 0)
-            std::cerr << "dtb annotate: " << summary.games << " of " << games.size() << " games\n";
-    }
+    const pdn::Summary summary = annotate_games(
+        tb, games, under, given,
+        [&](const pdn::Game& g, const pdn::GameAnnotation& a, const pdn::Summary& so_far) {
+            if (!o.out.empty()) annotated.push_back(pdn::annotated_game(g, a));
+            if (o.json)
+                list.push_back(annotation_json(g, a));
+            else
+                text += annotation_text(g, a);
+            if (games.size() >= kProgressEvery && so_far.games % kProgressEvery == 0)
+                std::cerr << "dtb annotate: " << so_far.games << " of " << games.size()
+                          << " games\n";
+        });
     if (!o.out.empty()) {
         std::ofstream out(o.out, std::ios::binary);
         out << pdn::write_games(annotated);
         if (!out.flush()) throw CommandError(kExitFailure, "io", o.out + ": cannot write");
     }
     if (o.json) {
-        std::cout << nlohmann::ordered_json{{"variant", tb.variant()},
-                                            {"file", o.file},
-                                            {"under", o.under},
-                                            {"games", list},
-                                            {"summary", summary_json(summary)}}
-                         .dump(2)
+        std::cout << annotated_file_json(tb, o.file, under, std::move(list), summary).dump(2)
                   << "\n";
         return;
     }

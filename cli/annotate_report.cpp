@@ -73,6 +73,64 @@ nlohmann::ordered_json annotation_json(const pdn::Game& g, const pdn::GameAnnota
     return j;
 }
 
+nlohmann::ordered_json stepped_game_json(const pdn::Game& g, const pdn::GameAnnotation& a) {
+    nlohmann::ordered_json j = annotation_json(g, a);
+    auto tags = nlohmann::ordered_json::array();
+    for (const pdn::Tag& t : g.tags) tags.push_back({{"name", t.name}, {"value", t.value}});
+    j["tags"] = tags;
+    j["problems"] = g.problems;
+    j["start"] = a.replay ? a.replay->start_fen : "";
+    auto moves = nlohmann::ordered_json::array();
+    if (a.replay) {
+        const auto& plies = a.replay->plies;
+        for (std::size_t i = 0; i < plies.size(); ++i) {
+            std::string nag;
+            for (const auto& t : a.thrown)
+                if (t.ply == int(i) + 1) nag = t.nag();
+            const bool black = !plies[i].fen_before.empty() && plies[i].fen_before[0] == 'B';
+            const bool last = i + 1 == plies.size();
+            moves.push_back({{"ply", i + 1},
+                             {"side", black ? "black" : "white"},
+                             {"written", plies[i].written},
+                             {"move", plies[i].move},
+                             {"fen", last ? a.replay->end_fen : plies[i + 1].fen_before},
+                             {"pieces", last ? a.replay->end_pieces : plies[i + 1].pieces_before},
+                             {"nag", nag}});
+        }
+    }
+    j["moves"] = moves;
+    const auto& failure = a.replay ? a.replay->failure : std::nullopt;
+    j["failure"] = failure ? nlohmann::ordered_json{{"game", a.index},
+                                                    {"ply", failure->ply},
+                                                    {"written", failure->written},
+                                                    {"reason", failure->reason}}
+                           : nlohmann::ordered_json(nullptr);
+    return j;
+}
+
+pdn::Summary annotate_games(const probe::Tablebase& tb, const std::vector<pdn::Game>& games,
+                            pdn::Under under, std::optional<VariantId> given,
+                            const EachAnnotation& each) {
+    pdn::Summary summary;
+    for (const pdn::Game& g : games) {
+        const pdn::GameAnnotation a = pdn::annotate(tb, g, under, given);
+        summary.add(g, a);
+        each(g, a, summary);
+    }
+    return summary;
+}
+
+nlohmann::ordered_json annotated_file_json(const probe::Tablebase& tb, const std::string& file,
+                                           pdn::Under under, nlohmann::ordered_json games,
+                                           const pdn::Summary& s) {
+    nlohmann::ordered_json j{{"variant", tb.variant()}};
+    if (!file.empty()) j["file"] = file;
+    j["under"] = under == pdn::Under::pure ? "pure" : "counters";
+    j["games"] = std::move(games);
+    j["summary"] = summary_json(s);
+    return j;
+}
+
 nlohmann::ordered_json summary_json(const pdn::Summary& s) {
     return {{"games", s.games},
             {"replayed", s.replayed},

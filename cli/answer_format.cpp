@@ -84,7 +84,7 @@ nlohmann::ordered_json move_json(const probe::MoveRecord& m, int want) {
     auto counted = counted_json({}, *m.counted);
     counted["rank"] = m.counted_rank;
     counted["state"] = counters_json(m.counters_after);
-    j["rules"] = counted;
+    j["counters"] = counted;
     return j;
 }
 
@@ -94,13 +94,13 @@ nlohmann::ordered_json probe_json(const probe::PositionAnswer& a) {
     auto j = value_json({{"variant", a.variant}, {"fen", a.fen}}, a.value, a.want);
     if (a.king_streaks) j["king_streaks"] = king_streaks_json(*a.king_streaks);
     j["moves"] = moves;
-    nlohmann::ordered_json counted = {{"rule_set", a.rule_set},
+    nlohmann::ordered_json counted = {{"counter_set", a.counter_set},
                                       {"state", counters_json(a.counters)}};
     if (!a.counted)
         counted["error"] = a.counters_error;
     else
         counted = counted_json(counted, *a.counted);
-    j["rules"] = counted;
+    j["counters"] = counted;
     return j;
 }
 
@@ -124,7 +124,7 @@ nlohmann::ordered_json line_json(const probe::LineAnswer& a) {
     else
         j = {{"variant", a.variant},
              {"fen", a.fen},
-             {"rule_set", a.rule_set},
+             {"counter_set", a.counter_set},
              {"state", counters_json(a.counters)},
              {"wdl", to_string(a.value.wdl)},
              {"plies", a.line.size()},

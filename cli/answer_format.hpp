@@ -27,7 +27,7 @@ nlohmann::ordered_json king_streaks_json(const probe::KingStreaks& k);
 std::string king_streaks_text(const probe::KingStreaks& k);
 
 // One legal move's record in dtb probe --json and GET /api/probe: the move, its pure value
-// after it and, where the counters' tables are, "rules": its value under them, its rank
+// after it and, where the counters' tables are, "counters": its value under them, its rank
 // under them (0: best) and the counters after it.
 nlohmann::ordered_json move_json(const probe::MoveRecord& m, int want);
 // The JSON of dtb probe --json and GET /api/probe.

@@ -36,7 +36,7 @@ std::string king_run_text(const probe::LineStep& step, Color mover) {
 
 // The line that wins within the counters (or keeps the draw they give).
 void print_counted_line(const probe::LineAnswer& a) {
-    std::cout << a.fen << "\ncounters (" << a.rule_set << "): " << counters_text(a.counters)
+    std::cout << a.fen << "\ncounters (" << a.counter_set << "): " << counters_text(a.counters)
               << "\n";
     if (a.king_streaks) std::cout << king_streaks_text(*a.king_streaks) << "\n";
     if (a.value.wdl == Wdl::draw) return print_drawing_moves(a, "draw under the counters");
@@ -81,7 +81,7 @@ void add_best_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("best", "The best line of a position, to the end of the game");
     cmd->footer(
         "Plays the best moves from the position to the end of the game under the draw\n"
-        "counters of the tables' rule set (fresh at FEN unless --moves or --counters say\n"
+        "counters of the tables' counter set (fresh at FEN unless --moves or --counters say\n"
         "otherwise): the winner's moves win within the counters, the least budget first, the\n"
         "loser's need the most; each line shows the budget left and the counters. With\n"
         "--pure, the line with counters ignored (by DTW). A drawn position prints the moves\n"
@@ -95,7 +95,7 @@ void add_best_command(CLI::App& app) {
     cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
-                  "Print JSON: variant, fen, rule_set, state, wdl, plies, line [{move, budget, "
+                  "Print JSON: variant, fen, counter_set, state, wdl, plies, line [{move, budget, "
                   "state}] (with --pure: wdl, dtw, dtc, line [{move, dtw, state}]); for a draw, "
                   "drawing_moves [the moves that keep it] and an empty line");
     cmd->add_flag("--pure", o->pure, "Ignore the draw counters: the line by DTW");

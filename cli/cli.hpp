@@ -66,7 +66,7 @@ void add_gen_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_probe_command(CLI::App& app);
 void add_best_command(CLI::App& app);
-void add_rules_command(CLI::App& app);
+void add_counters_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_pack_command(CLI::App& app);
 void add_tables_command(CLI::App& app);

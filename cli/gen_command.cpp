@@ -14,8 +14,8 @@
 #include <thread>
 
 #include "cli.hpp"
-#include "dtb/gen/run/allocator.hpp"
 #include "dtb/gen/generate.hpp"
+#include "dtb/gen/run/allocator.hpp"
 #include "dtb/gen/run/machine_limits.hpp"
 #include "dtb/gen/run/memory_floor.hpp"
 #ifdef DTB_HAVE_MPI
@@ -33,8 +33,8 @@ struct GenCliOptions {
     int threads = 0;
     std::string only;
     compress::Compression compression = compress::Compression::small;
-    bool no_rules = false;
-    std::string rule_set;
+    bool no_counters = false;
+    std::string counter_set;
     std::string values = "all";
     bool estimate = false;  // print what the run needs, and stop
     bool force = false;     // run even when the machine has less
@@ -282,8 +282,8 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     // Not more threads than the affinity or the cgroup's CPU quota lets run at once.
     g.threads = o.threads ? o.threads : cpus.threads < cpus.machine ? cpus.threads : 0;
     g.compression = o.compression;
-    g.rules = !o.no_rules;
-    g.rule_set = o.rule_set;
+    g.counters = !o.no_counters;
+    g.counter_set = o.counter_set;
     g.wdl_only = o.values == "wdl";
     g.memory = memory_budget(o, limit, ranks ? ranks->local_size() : 1);
     if (!o.only.empty()) {
@@ -315,15 +315,15 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
         std::fflush(stderr);
     };
     cb.finished = [&](const gen::SliceEvent& e) {
-        if (!e.loaded) {
+        if (!e.kept) {
             done_positions += e.positions;
             solve_seconds += e.seconds;
         }
-        if (e.paged > 0)
+        if (e.spilled > 0)
             std::fprintf(stderr,
-                         "%s[%d/%d] %s: %d slice%s let go for --memory (to scratch files)\n",
+                         "%s[%d/%d] %s: %d slice%s spilled for --memory (to scratch files)\n",
                          tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str(),
-                         e.paged, e.paged == 1 ? "" : "s");
+                         e.spilled, e.spilled == 1 ? "" : "s");
         if (e.in_files)
             std::fprintf(stderr, "%s[%d/%d] %s: solved in scratch files, larger than --memory\n",
                          tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str());
@@ -332,7 +332,7 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
                          e.number, e.total, e.material.name().c_str(),
                          e.solved_again   ? "checked, solved again"
                          : e.from_scratch ? "checked, kept, its values in scratch"
-                         : e.loaded       ? "checked, kept"
+                         : e.kept         ? "checked, kept"
                                           : "solved",
                          double(e.positions), e.seconds);
     };
@@ -343,17 +343,17 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     const auto sum = gen::generate(name.id, g, cb);
     if (tty) std::fprintf(stderr, "\r\033[K");
     std::cout << rank << name.name << " up to " << o.pieces << " pieces in " << g.out.string()
-              << ": " << sum.slices_solved << " slices solved, " << sum.slices_loaded
+              << ": " << sum.slices_solved << " slices solved, " << sum.slices_kept
               << " found complete";
-    if (sum.slices_loaded > 0) {
+    if (sum.slices_kept > 0) {
         std::cout << " (" << sum.slices_solved_again << " of them solved again in memory";
         if (sum.slices_from_scratch > 0)
             std::cout << ", " << sum.slices_from_scratch
                       << " read from the scratch files of the stopped run";
         std::cout << ")";
     }
-    if (sum.slices_paged > 0)
-        std::cout << "; " << sum.slices_paged << " slices let go for --memory "
+    if (sum.slices_spilled > 0)
+        std::cout << "; " << sum.slices_spilled << " slices spilled for --memory "
                   << bytes_text(double(g.memory));
     if (sum.slices_in_files > 0)
         std::cout << "; " << sum.slices_in_files << " solved in scratch files";
@@ -363,16 +363,16 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     if (sum.table_bytes)
         std::cout << "; tables " << sum.table_bytes << " bytes, written in "
                   << duration(sum.table_seconds);
-    if (sum.rules_seconds > 0)
-        std::cout << "; values under the rules in " << duration(sum.rules_seconds);
-    if (sum.rules_kept > 0)
-        std::cout << " (" << sum.rules_kept << " materials' rules tables found and kept)";
+    if (sum.counters_seconds > 0)
+        std::cout << "; values under the counters in " << duration(sum.counters_seconds);
+    if (sum.counters_kept > 0)
+        std::cout << " (" << sum.counters_kept << " materials' counters' tables found and kept)";
     if (!rank.empty())
         std::cout << "; waited " << duration(sum.waiting_seconds) << " for other ranks";
     std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
-    if (sum.rules_skipped > 0)
-        std::cerr << "dtb gen: no tables under the rules for " << sum.rules_skipped
-                  << " materials: " << sum.rules_skipped_reason << "\n";
+    if (sum.counters_skipped > 0)
+        std::cerr << "dtb gen: no tables under the counters for " << sum.counters_skipped
+                  << " materials: " << sum.counters_skipped_reason << "\n";
 }
 
 }  // namespace
@@ -392,20 +392,20 @@ void add_gen_command(CLI::App& app) {
         "the values of threatened positions, which small ones leave out); 'dtb pack DIR'\n"
         "later makes them exactly what 'small' would have written. Check a directory with\n"
         "'dtb verify DIR'.\n"
-        "Beside them it writes the values under the variant's draw counters (KKMvK.rules.dtb:\n"
+        "Beside them it writes the values under the variant's draw counters (KKMvK.counters.dtb:\n"
         "per position the value and the plies of counter it needs; the counters are in\n"
-        "docs/variants.md, the tables in docs/counters.md), under the default rule set or the\n"
-        "one --rules names (see 'dtb variants --json'), at more time and memory than the\n"
-        "pure tables; --no-rules writes the pure tables only, --values wdl the WDL tables\n"
+        "docs/variants.md, the tables in docs/counters.md), under the default counter set or the\n"
+        "one --counters names (see 'dtb variants --json'), at more time and memory than the\n"
+        "pure tables; --no-counters writes the pure tables only, --values wdl the WDL tables\n"
         "alone. docs/performance.md has what each option costs.\n"
-        "A directory holds one variant's tables and one rule set's: another's is refused.\n"
+        "A directory holds one variant's tables and one counter set's: another's is refused.\n"
         "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
         "runs) and the limits it takes, and refuses a run that needs more than the machine\n"
         "(or its cgroup) has, or less memory than the run's floor, unless --force.\n"
         "It holds at most --memory (default 85 % of the memory available: MemAvailable, or\n"
         "what the cgroup's limit leaves when lower, as under SLURM or in a container);\n"
         "--threads defaults to the cores the CPU affinity and the cgroup's quota allow.\n"
-        "Past --memory, the slices later materials still look into are let go, largest\n"
+        "Past --memory, the slices later materials still look into are spilled, largest\n"
         "first, to mapped scratch files in DIR/.dtb-scratch (removed at the end, left to\n"
         "the next run when stopped; the same tables), and a material whose own work does\n"
         "not fit is solved in scratch files there, of which memory holds the blocks being\n"
@@ -435,13 +435,14 @@ void add_gen_command(CLI::App& app) {
                     "let run at once)")
         ->check(CLI::Range(1, 1024));
     cmd->add_option("--only", o->only, "Solve just this material, e.g. KKMvK");
-    cmd->add_flag("--no-rules", o->no_rules, "Write the pure tables only");
+    cmd->add_flag("--no-counters", o->no_counters, "Write the pure tables only");
+    cmd->add_flag("--no-rules", o->no_counters)->group("");  // the old spelling, kept for scripts
     cmd->add_flag("--estimate", o->estimate,
                   "Print the memory and disk the run needs (and this machine has), run nothing");
     cmd->add_option("--memory", o->memory,
                     "Memory the run may hold, e.g. 20G or 512M (default: 85 % of what is "
                     "available, MemAvailable or what the cgroup's memory limit leaves). Above it, "
-                    "slices later materials need are let go to mapped "
+                    "slices later materials need are spilled to mapped "
                     "scratch files, and a material that does not fit is solved in scratch "
                     "files; the tables are the same bytes");
     cmd->add_flag("--mpi", o->mpi,
@@ -450,12 +451,14 @@ void add_gen_command(CLI::App& app) {
     cmd->add_flag("--force", o->force,
                   "Run even when the estimate exceeds the memory or disk this machine has");
     cmd->add_option("--values", o->values,
-                    "all (default): WDL, DTW, DTC and the rules tables; wdl: the WDL tables "
-                    "alone (no distances, no rules tables)")
+                    "all (default): WDL, DTW, DTC and the counters' tables; wdl: the WDL tables "
+                    "alone (no distances, no counters' tables)")
         ->check(CLI::IsMember({"all", "wdl"}))
         ->option_text("all|wdl");
-    cmd->add_option("--rules", o->rule_set,
-                    "Rule set of the draw counters (default: the variant's first), e.g. fmjd64");
+    cmd->add_option("--counters", o->counter_set,
+                    "The counter set of the draw counters (default: the variant's first), e.g. "
+                    "fmjd64");
+    cmd->add_option("--rules", o->counter_set)->group("");  // the old spelling, kept for scripts
     add_compression_option(*cmd, o->compression,
                            "Table compression: small (smallest files, default) or fast");
     cmd->callback([o] {

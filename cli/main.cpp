@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     add_stats_command(app);
     add_probe_command(app);
     add_best_command(app);
-    add_rules_command(app);
+    add_counters_command(app);
     add_verify_command(app);
     add_pack_command(app);
     add_tables_command(app);

@@ -37,7 +37,7 @@ void print(const probe::PositionAnswer& a) {
     std::cout << a.fen << "\n";
     if (a.king_streaks) std::cout << king_streaks_text(*a.king_streaks) << "\n";
     std::cout << side_name(a.side) << " to move: " << value_text(a.value, a.want) << "\n";
-    std::cout << "counters (" << a.rule_set << "): " << counters_text(a.counters) << "\n";
+    std::cout << "counters (" << a.counter_set << "): " << counters_text(a.counters) << "\n";
     if (!a.counted) {
         std::cout << "under the counters: not available (" << a.counters_error << ")\n";
     } else {
@@ -52,7 +52,7 @@ void print(const probe::PositionAnswer& a) {
     std::cout << "moves, best first (the value after each is for the side to move then):\n";
     for (const auto& m : a.moves) {
         std::printf("  %-12s %s", m.move.c_str(), value_text(m.pure, a.want).c_str());
-        if (m.counted) std::printf("   | rules: %s", counted_text(*m.counted).c_str());
+        if (m.counted) std::printf("   | counters: %s", counted_text(*m.counted).c_str());
         std::printf("\n");
     }
 }
@@ -67,10 +67,10 @@ void add_probe_command(CLI::App& app) {
         "manifest.json) and prints, for the side to move, WDL, DTW (plies to the end of the\n"
         "game) and DTC (plies to the next capture or man move), then every legal move with\n"
         "the value after it (for the side to move then), best first. DTW and DTC are 0 for a\n"
-        "draw. Then the value under the draw counters of the tables' rule set (the counters\n"
+        "draw. Then the value under the draw counters of the tables' counter set (the counters\n"
         "fresh at FEN unless --moves or --counters say otherwise): a win the counters turn\n"
         "into a draw is a cursed win, a loss they save a blessed loss; `plies` is the length\n"
-        "of the line under the rules, `budget` the plies the binding counter must leave.\n"
+        "of the line under the counters, `budget` the plies the binding counter must leave.\n"
         "Exit codes: 0 ok, 2 bad input (FEN, directory), 1 not available or a broken\n"
         "table.\n"
         "Examples:\n"
@@ -85,8 +85,8 @@ void add_probe_command(CLI::App& app) {
         ->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
-                  "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc, rules "
-                  "{wdl, class, plies, budget, rank, state}}], rules {rule_set, state, wdl, "
+                  "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc, counters "
+                  "{wdl, class, plies, budget, rank, state}}], counters {counter_set, state, wdl, "
                   "class, plies, budget}");
     add_counter_options(cmd, o->counters);
     add_variant_option(cmd, o->variant);

@@ -15,12 +15,12 @@ struct TablesOptions {
     bool json = false;
 };
 
-// The tables a material has, by name ("wdl dtw dtc rules").
+// The tables a material has, by name ("wdl dtw dtc counters").
 nlohmann::ordered_json table_kinds(int flags) {
     auto out = nlohmann::ordered_json::array();
     for (const auto& [flag, name] :
          {std::pair{DTB_HAS_WDL, "wdl"}, std::pair{DTB_HAS_DTW, "dtw"},
-          std::pair{DTB_HAS_DTC, "dtc"}, std::pair{DTB_HAS_RULES, "rules"}})
+          std::pair{DTB_HAS_DTC, "dtc"}, std::pair{DTB_HAS_COUNTERS, "counters"}})
         if (flags & flag) out.push_back(name);
     return out;
 }
@@ -72,7 +72,7 @@ void add_tables_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("tables", "The materials a table directory holds");
     cmd->footer(
         "Lists what the probing library finds in DIR (or a search path DIR1:DIR2:...): each\n"
-        "material with a WDL table, the tables it has (wdl, dtw, dtc, rules), the largest\n"
+        "material with a WDL table, the tables it has (wdl, dtw, dtc, counters), the largest\n"
         "number of pieces, and the largest n up to which every material is installed.\n"
         "Examples:\n"
         "  dtb tables tables/russian\n"

@@ -25,12 +25,12 @@ BoardFacts facts(VariantId id) {
     });
 }
 
-// The variant's rule sets, the default first, with their counters (names for --counters).
+// The variant's counter sets, the default first, with their counters (names for --counters).
 nlohmann::ordered_json counters_json(VariantId id) {
     return dispatch(id, [](auto v) {
         using V = decltype(v);
         auto sets = nlohmann::ordered_json::array();
-        for (const RuleSet& set : V::rule_sets) {
+        for (const CounterSet& set : V::counter_sets) {
             auto rules = nlohmann::ordered_json::array();
             for (const CounterRule& r : set.list())
                 rules.push_back({{"name", r.name}, {"article", r.article}});
@@ -46,7 +46,7 @@ void add_variants_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("variants", "List the variants and aliases dtb knows");
     cmd->footer(
         "Name, board, squares, who moves first and a summary; --json adds the rules a name\n"
-        "plays by, the start position, the PDN GameType and the draw counters' rule sets\n"
+        "plays by, the start position, the PDN GameType and its draw counters' sets\n"
         "(the default first; their counters' names are what dtb probe --counters takes).\n"
         "--names prints the names alone, one a line, for a shell loop.\n"
         "Examples:\n"
@@ -74,7 +74,7 @@ void add_variants_command(CLI::App& app) {
                                {"pdn_gametype", f.gametype},
                                {"start", v.start},
                                {"summary", v.summary},
-                               {"rule_sets", counters_json(v.id)}});
+                               {"counter_sets", counters_json(v.id)}});
             } else {
                 std::cout << v.name << std::string(v.name.size() < 15 ? 15 - v.name.size() : 1, ' ')
                           << f.board << " " << f.squares << " squares, " << f.first << " first. "

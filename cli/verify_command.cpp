@@ -57,7 +57,7 @@ nlohmann::ordered_json report_json(const gen::VerifyReport& r, const std::string
             {"listing_problems", r.listing_problems},
             {"tables", tables},
             {"samples", samples_json(r.samples, false)},
-            {"rules_samples", samples_json(r.counter_samples, true)},
+            {"counters_samples", samples_json(r.counter_samples, true)},
             {"ok", r.ok()}};
 }
 
@@ -97,8 +97,8 @@ std::pair<std::optional<compress::Manifest>, VariantId> directory_manifest(const
         if (!o.variant.empty() && variant_from_name(o.variant).id != held)
             throw UsageError("variant", o.dir + " holds " + std::string(variant_name(held)) +
                                             " tables (manifest.json), not " + o.variant);
-        // Rules tables of an earlier reading would be checked against rules they do not follow.
-        if (const std::string stale = manifest.stale_rules_reason(); !stale.empty())
+        // Counters' tables of an earlier reading would be checked against rules they do not follow.
+        if (const std::string stale = manifest.stale_counters_reason(); !stale.empty())
             throw UsageError("directory", o.dir + ": " + stale);
         return {std::move(manifest), held};
     } catch (const compress::TableError& e) {
@@ -117,7 +117,8 @@ void add_verify_command(CLI::App& app) {
         "Checks every table file (*.dtb) of the directory: header, block index, every block's\n"
         "checksum and the whole file's; then, for each material, re-derives a random sample of\n"
         "stored values from the values their moves lead to (a won position has a move to a\n"
-        "lost one with DTW one less, ...), and a sample of each rules table's entries from the\n"
+        "lost one with DTW one less, ...), and a sample of each counters' table's entries from "
+        "the\n"
         "values under the counters their moves lead to, at counters that leave exactly the\n"
         "entry's budget and one ply less. Exit code 0 only if everything holds, 1 otherwise.\n"
         "Examples:\n"
@@ -130,11 +131,11 @@ void add_verify_command(CLI::App& app) {
     cmd->add_option("--seed", o->check.seed, "Seed of the random sample (default 1)");
     cmd->add_option("--variant", o->variant,
                     "The tables' variant, for a directory without manifest.json (then the "
-                    "list of tables and the rules tables' values are not checked)");
+                    "list of tables and the counters' tables' values are not checked)");
     cmd->add_flag(
         "--json", o->json,
         "Print JSON: {variant, dir, tables_checked, tables_failed, tables: [{file, ok, "
-        "error, message}], samples: {checked, failed, unavailable, failures}, rules_samples: "
+        "error, message}], samples: {checked, failed, unavailable, failures}, counters_samples: "
         "{checked, failed, unavailable, failures}, ok}");
     cmd->callback([o] {
         const auto [manifest, variant] = directory_manifest(*o);

@@ -58,7 +58,7 @@ case "$imported" in
 esac
 echo "dtb: dtb.perft('russian', 9) = $("$venv_python" -c "import dtb; print(dtb.perft('russian', 9))")"
 
-# The tables of tests/python/python_tests.cmake: russian up to 4 pieces with the rules tables,
+# The tables of tests/python/python_tests.cmake: russian up to 4 pieces with the counters' tables,
 # russian up to 3 WDL alone, portuguese up to 4.
 start=$SECONDS
 tables=$tmp/tables
@@ -76,7 +76,7 @@ DTB_EXE=$exe DTB_PYTHON_TABLES=$tables PYTHONDONTWRITEBYTECODE=1 \
     "$venv_python" -m pytest -q -p no:cacheprovider "$root/tests/python"
 # The example script, as docs/python.md runs it (ctest's python.example_hardest).
 out=$("$venv_python" "$root/examples/python/hardest.py" "$tables/russian" KKKvK)
-echo "$out" | grep -q "hardest (rules): W:[^ ]*, 11 moves of the winner" || {
+echo "$out" | grep -q "hardest (counters): W:[^ ]*, 11 moves of the winner" || {
     echo "$out" >&2
     echo "dtb: examples/python/hardest.py did not give KKKvK's 11 moves" >&2
     exit 1

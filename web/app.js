@@ -1,6 +1,7 @@
 // dtb's analysis board: draws the variant's board from GET /api/variants, asks /api/probe and
 // /api/line for values, and keeps the game as a history of queries (FEN, moves played from
-// it, counters) so that every position can be linked and reproduced exactly.
+// it, counters) so that every position can be linked and reproduced exactly. A PDN game is
+// checked by POST /api/annotate and stepped through as such a history.
 'use strict';
 
 const SQ = 60;      // square size in SVG units
@@ -17,21 +18,29 @@ const state = {
   editing: false,
   tool: 'wm',
   lastMove: null,     // {from, to, path} of the move that led here
+  games: [],          // POST /api/annotate's games of the PDN read
+  game: null,         // the one stepped through
+  pdnBody: null,      // the PDN sent, to send again under other values
 };
 
 const $ = (id) => document.getElementById(id);
 
 // --- talking to dtb serve -------------------------------------------------------------------
 
-class ApiError extends Error {}
+class ApiError extends Error {
+  constructor(message, code) { super(message); this.code = code; }
+}
 
-async function api(path, params) {
+// GET path?params, or with `init` (method, body) another request; the answer's JSON.
+async function api(path, params, init) {
   const url = path + (params ? '?' + new URLSearchParams(params).toString() : '');
   document.body.dataset.busy = String(Number(document.body.dataset.busy) + 1);
   try {
-    const res = await fetch(url);
-    const body = await res.json();
-    if (!res.ok) throw new ApiError(body.error ? body.error.message : 'HTTP ' + res.status);
+    const res = await fetch(url, init);
+    const body = await res.json().catch(() => { throw new ApiError('HTTP ' + res.status); });
+    if (!res.ok)
+      throw new ApiError(body.error ? body.error.message : 'HTTP ' + res.status,
+        body.error && body.error.code);
     return body;
   } finally {
     document.body.dataset.busy = String(Number(document.body.dataset.busy) - 1);
@@ -255,7 +264,7 @@ function countersAfter(e, stateAfter) {
 // Plays a move of the position shown: its record in /api/probe's moves.
 function playMove(record) {
   const e = current();
-  const counters = countersAfter(e, record.rules && record.rules.state);
+  const counters = countersAfter(e, record.counters && record.counters.state);
   return push({ fen: e.fen, moves: e.moves.concat([record.move]), counters },
     lastMoveOf(record.move, true));
 }
@@ -268,13 +277,14 @@ function playLine(line, k) {
     lastMoveOf(moves[moves.length - 1], true));
 }
 
-function go(delta) {
-  const to = state.at + delta;
+function go(delta) { return stepTo(state.at + delta, delta > 0); }
+
+function stepTo(to, animate) {
   if (to < 0 || to >= state.history.length) return;
   state.at = to;
   const e = current();
-  state.lastMove = e.moves.length ? lastMoveOf(e.moves[e.moves.length - 1], delta > 0) : null;
-  show();
+  state.lastMove = e.moves.length ? lastMoveOf(e.moves[e.moves.length - 1], animate) : null;
+  return show();
 }
 
 // --- showing a position ------------------------------------------------------------------------
@@ -286,19 +296,24 @@ async function show() {
   updateLink(e);
   $('back').disabled = state.at <= 0;
   $('forward').disabled = state.at >= state.history.length - 1;
+  markGameMove(e);
   let answer;
   try {
     answer = await api('/api/probe', queryParams(e));
   } catch (err) {
-    if (!e.moves.length) {
-      const r = readFen(e.fen);
+    if (e !== current()) return;
+    // The position is drawn all the same where it is known: a game's FEN after each move.
+    const known = e.shownFen || (e.moves.length ? null : e.fen);
+    if (known) {
+      const r = readFen(known);
       state.pieces = r.pieces;
       setSide(r.side === 'B' ? 'B' : 'W');
-      $('fen').value = e.fen;
+      $('fen').value = known;
       drawBoard();
     }
     clearValues();
-    setStatus(err.message);
+    if (known) $('side-to-move').textContent = `${known[0].toUpperCase() === 'B' ? 'Black' : 'White'} to move`;
+    setStatus(err.code === 'not_available' && known ? outsideText(known, err.message) : err.message);
     return;
   }
   if (e !== current()) return;  // a later click won
@@ -314,8 +329,16 @@ async function show() {
   showLine(e);
 }
 
+// Why a position drawn has no value: more pieces than the tables hold, else the server's words.
+function outsideText(fen, message) {
+  const n = Object.keys(readFen(fen).pieces).length;
+  if (n > state.variant.largest)
+    return `No value: ${n} pieces, outside the tables (they hold up to ${state.variant.largest}).`;
+  return `No value: ${message}`;
+}
+
 function clearValues() {
-  for (const id of ['side-to-move', 'value-pure', 'value-rules', 'moves', 'line'])
+  for (const id of ['side-to-move', 'value-pure', 'value-counters', 'moves', 'line'])
     $(id).textContent = '';
   $('counters-form').hidden = true;
 }
@@ -339,25 +362,25 @@ function showValue(a) {
   const pure = $('value-pure');
   pure.textContent = pureText(a);
   pure.className = 'class-' + a.wdl;
-  const rules = $('value-rules');
-  const r = a.rules;
+  const shown = $('value-counters');
+  const r = a.counters;
   if (!r || r.error || !r.class) {
-    rules.textContent = r && r.error ? `not available (${r.error})` : 'no counters apply';
-    rules.className = '';
-    rules.dataset.class = '';
+    shown.textContent = r && r.error ? `not available (${r.error})` : 'no counters apply';
+    shown.className = '';
+    shown.dataset.class = '';
     return;
   }
-  rules.textContent = CLASS_WORDS[r.class] + (r.plies !== undefined ? ` in ${plies(r.plies)}` : '');
-  rules.className = 'class-' + r.class;
-  rules.dataset.class = r.class;
+  shown.textContent = CLASS_WORDS[r.class] + (r.plies !== undefined ? ` in ${plies(r.plies)}` : '');
+  shown.className = 'class-' + r.class;
+  shown.dataset.class = r.class;
 }
 
 function showCounters(a) {
-  const r = a.rules;
+  const r = a.counters;
   const form = $('counters-form');
   const names = r && r.state ? Object.keys(r.state) : [];
   form.hidden = names.length === 0;
-  $('rule-set').textContent = r && r.rule_set ? `(${r.rule_set})` : '';
+  $('counter-set').textContent = r && r.counter_set ? `(${r.counter_set})` : '';
   const table = $('counters');
   table.textContent = '';
   const least = Math.min(...names.map((n) => (r.state[n].plies === null ? Infinity : r.state[n].left)));
@@ -392,11 +415,11 @@ function showMoves(a) {
   // Each record holds the move's pure value and, under the counters, its value there.
   const groups = {};
   for (const m of a.moves) {
-    const group = m.rules ? GROUP_OF_CLASS[m.rules.class] : GROUP_OF_WDL[m.wdl];
+    const group = m.counters ? GROUP_OF_CLASS[m.counters.class] : GROUP_OF_WDL[m.wdl];
     (groups[group] = groups[group] || []).push(m);
   }
   // Under the counters, the fastest win and the longest loss first; pure order otherwise.
-  const key = (m) => (m.rules && m.rules.plies !== undefined ? m.rules.plies : 0);
+  const key = (m) => (m.counters && m.counters.plies !== undefined ? m.counters.plies : 0);
   if (groups.winning) groups.winning.sort((x, y) => key(x) - key(y));
   if (groups.losing) groups.losing.sort((x, y) => key(y) - key(x));
   for (const group of ['winning', 'cursed', 'drawn', 'blessed', 'losing']) {
@@ -413,8 +436,8 @@ function showMoves(a) {
       if (m.wdl !== 'draw' && m.dtw !== undefined)
         badges.push(`<span class="badge dtw" title="DTW after the move">DTW ${m.dtw}</span>`,
           `<span class="badge dtc" title="DTC after the move">DTC ${m.dtc}</span>`);
-      if (m.rules && m.rules.plies !== undefined)
-        badges.push(`<span class="badge plies" title="plies to the end under the counters">${plies(m.rules.plies)}</span>`);
+      if (m.counters && m.counters.plies !== undefined)
+        badges.push(`<span class="badge plies" title="plies to the end under the counters">${plies(m.counters.plies)}</span>`);
       button.innerHTML = `<span>${m.move}</span><span class="badges">${badges.join('')}</span>`;
       button.addEventListener('click', () => playMove(m));
       section.appendChild(button);
@@ -458,6 +481,219 @@ async function showLine(entry) {
   });
 }
 
+// --- a game from PDN: checked by POST /api/annotate, stepped through on the board -------------
+
+function setGameStatus(text) { $('game-status').textContent = text || ''; }
+
+function clearGame() {
+  state.games = [];
+  state.game = null;
+  state.pdnBody = null;
+  for (const id of ['game-info', 'game-moves', 'game-errors', 'game-select']) $(id).textContent = '';
+  $('game-choice').hidden = true;
+  setGameStatus('');
+}
+
+// Sends PDN (text pasted, or a file's bytes: the server finds their encoding) to be checked.
+async function readGames(body) {
+  state.pdnBody = body;
+  setGameStatus('');
+  let answer;
+  try {
+    answer = await api('/api/annotate', { variant: state.variant.name, under: $('game-under').value },
+      { method: 'POST', body, headers: { 'Content-Type': 'application/octet-stream' } });
+  } catch (err) {
+    setGameStatus(err.message);
+    return;
+  }
+  state.games = answer.games;
+  const select = $('game-select');
+  select.textContent = '';
+  answer.games.forEach((g, k) => {
+    const option = document.createElement('option');
+    option.value = String(k);
+    const thrown = g.thrown.length ? ` (${g.thrown.length} ?)` : '';
+    option.textContent = `${g.index}. ${g.white || 'White'} – ${g.black || 'Black'} ${g.result}${thrown}`;
+    select.appendChild(option);
+  });
+  $('game-choice').hidden = answer.games.length < 2;
+  const first = Math.max(0, answer.games.findIndex((g) => g.moves.length));
+  select.value = String(first);
+  return chooseGame(first);
+}
+
+// One entry per position of the game: its start, then the moves played from it, so that
+// /api/probe runs the counters up by the game's moves; shownFen draws it outside the tables.
+function gameHistory(g) {
+  const entries = [{ fen: g.start, moves: [], counters: '', game: g, shownFen: g.start }];
+  g.moves.forEach((m, i) => entries.push({
+    fen: g.start, moves: g.moves.slice(0, i + 1).map((x) => x.move), counters: '', game: g,
+    shownFen: m.fen,
+  }));
+  return entries;
+}
+
+function chooseGame(k) {
+  const g = state.games[k];
+  state.game = g;
+  showGameInfo(g);
+  showGameMoves(g);
+  showGameErrors(g);
+  if (!g.start) return;  // not replayed at all: the reason is listed
+  setEditing(false);
+  return stepToPly(g, 0);
+}
+
+// Shows the position after `ply` moves of g (0: its start).
+function stepToPly(g, ply) {
+  if (!current() || current().game !== g) state.history = gameHistory(g);
+  return stepTo(ply, false);
+}
+
+const OUTCOME_TEXT = { white: 'W', draw: '=', black: 'B' };
+
+// Who wins a held position by the value that decides: 'white', 'draw', 'black' (or null).
+function outcomeOf(p) {
+  if (p.value === 'draw') return 'draw';
+  if (p.value !== 'win' && p.value !== 'loss') return null;
+  return (p.value === 'win') === (p.side === 'white') ? 'white' : 'black';
+}
+
+function heldText(p) {
+  const side = p.side === 'white' ? 'White' : 'Black';
+  let s = `${side} to move: ${pureText(p.pure)}`;
+  if (p.counted) s += `; under the counters ${CLASS_WORDS[p.counted.class]}` +
+    (p.counted.plies !== undefined ? ` in ${plies(p.counted.plies)}` : '');
+  return s;
+}
+
+function outcomeBadge(p) {
+  const outcome = p && outcomeOf(p);
+  if (!outcome) return '';
+  return `<span class="outcome outcome-${outcome}" data-outcome="${outcome}" title="${heldText(p)}">${OUTCOME_TEXT[outcome]}</span>`;
+}
+
+function thrownText(t) {
+  return `${t.written}${t.nag} throws the ${t.before} away (${t.after}); ${t.best} keeps the ${t.best_value}`;
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
+
+function showGameInfo(g) {
+  const box = $('game-info');
+  const first = g.first_in_tables;
+  let reached = 'does not reach the tables';
+  if (first) {
+    reached = `reaches the tables ${first.ply ? 'after ply ' + first.ply : 'at its start'}: ` +
+      `${first.side === 'white' ? 'White' : 'Black'} to move, ${first.value}`;
+    if (first.agrees !== null) reached += first.agrees ? ', as the result says' : ', the result differs';
+  }
+  box.innerHTML = `<div class="players">${escapeHtml(g.white || 'White')} – ${escapeHtml(g.black || 'Black')} ` +
+    `${escapeHtml(g.result)}</div><div class="small">${g.moves.length} plies; ${reached}</div>`;
+}
+
+function showGameMoves(g) {
+  const box = $('game-moves');
+  box.textContent = '';
+  const held = {};
+  for (const p of g.positions) held[p.ply] = p;
+  const thrown = {};
+  for (const t of g.thrown) thrown[t.ply] = t;
+  const button = (ply, label, title) => {
+    const b = document.createElement('button');
+    b.className = 'ply';
+    b.dataset.ply = String(ply);
+    b.innerHTML = `<span>${label}</span>` + outcomeBadge(held[ply]);
+    if (title) b.title = title;
+    b.addEventListener('click', () => stepToPly(g, ply));
+    box.appendChild(b);
+    return b;
+  };
+  button(0, 'start', held[0] ? '' : 'the start: not in the tables');
+  // Numbered as PDN numbers moves: a number before each move of the side that moves first in
+  // the variant, "1..." before a game that starts with the other side's.
+  const first = state.variant.first_to_move;
+  let number = 0;
+  g.moves.forEach((m, i) => {
+    if (m.side === first || i === 0) {
+      number += 1;
+      const n = document.createElement('span');
+      n.className = 'number';
+      n.textContent = m.side === first ? `${number}.` : `${number}...`;
+      box.appendChild(n);
+    }
+    const t = thrown[m.ply];
+    const b = button(m.ply, escapeHtml(m.written) + (t ? `<span class="nag">${t.nag}</span>` : ''),
+      t ? thrownText(t) : (held[m.ply] ? '' : `${m.pieces} pieces: not in the tables`));
+    b.dataset.move = m.move;
+    if (t) {
+      b.classList.add(t.nag === '??' ? 'nag-qq' : 'nag-q');
+      b.dataset.nag = t.nag;
+    }
+  });
+}
+
+function showGameErrors(g) {
+  const list = $('game-errors');
+  list.textContent = '';
+  const item = (text, className, ply) => {
+    const li = document.createElement('li');
+    li.textContent = text;
+    if (className) li.className = className;
+    if (ply !== undefined) {
+      li.style.cursor = 'pointer';
+      li.addEventListener('click', () => stepToPly(g, ply));
+    }
+    list.appendChild(li);
+  };
+  for (const t of g.thrown)
+    item(`ply ${t.ply}, ${t.player}: ${thrownText(t)}`, 'thrown', t.ply - 1);
+  if (g.failure)
+    item(`ply ${g.failure.ply} '${g.failure.written}' cannot be played: ${g.failure.reason}`,
+      'failure');
+  else if (g.error)
+    item(`not checked: ${g.error}`, 'failure');
+  for (const p of g.problems) item(`not read: ${p}`, 'problem');
+}
+
+// The game's move of the position shown, marked in the list.
+function markGameMove(e) {
+  for (const b of document.querySelectorAll('#game-moves button.ply')) {
+    const on = Boolean(e && e.game && e.game === state.game && Number(b.dataset.ply) === e.moves.length);
+    b.classList.toggle('current', on);
+    if (on) b.scrollIntoView({ block: 'nearest' });
+  }
+}
+
+function wireGame() {
+  $('pdn-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = $('pdn').value;
+    if (!text.trim()) return setGameStatus('Paste a game in PDN first.');
+    readGames(text);
+  });
+  $('pdn-file').addEventListener('change', () => {
+    const file = $('pdn-file').files[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => { $('pdn-file').value = ''; readGames(reader.result); };
+    reader.onerror = () => setGameStatus(`${file.name}: cannot be read`);
+    reader.readAsArrayBuffer(file);  // the bytes as they are: cp1251 and cp1252 files too
+  });
+  $('game-select').addEventListener('change', () => chooseGame(Number($('game-select').value)));
+  $('game-under').addEventListener('change', () => { if (state.pdnBody) readGames(state.pdnBody); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+    const step = { ArrowLeft: () => go(-1), ArrowRight: () => go(1),
+      Home: () => stepTo(0, false), End: () => stepTo(state.history.length - 1, false) }[ev.key];
+    if (!step || !current()) return;
+    ev.preventDefault();
+    step();
+  });
+}
+
 // --- the link: the FEN, moves and counters in the URL ----------------------------------------
 
 function updateLink(e) {
@@ -477,6 +713,7 @@ function chooseVariant(name) {
 function wire() {
   $('variant').addEventListener('change', () => {
     chooseVariant($('variant').value);
+    clearGame();
     state.pieces = {};
     setEditing(true);
     state.history = [];
@@ -521,6 +758,7 @@ function wire() {
     push({ fen: e.fen, moves: e.moves.slice(), counters: '' }, state.lastMove);
   });
   $('line-pure').addEventListener('change', () => { if (current()) showLine(current()); });
+  wireGame();
 }
 
 async function main() {

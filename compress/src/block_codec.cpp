@@ -108,18 +108,18 @@ namespace {
 // between different values switches once), but the switch happens where the entry `period`
 // back switched to the next value, when it did inside the gap: the block then repeats what
 // it held one period earlier, which zstd codes as a match.
-void fill_aligned(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+void fill_aligned(std::span<const std::uint16_t> values, std::span<const std::uint8_t> left_out,
                   std::uint16_t first, std::uint64_t period, std::uint16_t* out) {
     const std::size_t n = values.size();
     std::uint16_t prev = first;
     for (std::size_t i = 0; i < n;) {
-        if (!dont_care[i]) {
+        if (!left_out[i]) {
             out[i] = prev = values[i];
             ++i;
             continue;
         }
         std::size_t end = i;
-        while (end < n && dont_care[end]) ++end;
+        while (end < n && left_out[end]) ++end;
         const std::uint16_t next = end < n ? values[end] : prev;
         std::size_t split = end;
         // Only entries written already (before the gap) may be looked back at: `out` is
@@ -137,12 +137,12 @@ void fill_aligned(std::span<const std::uint16_t> values, std::span<const std::ui
 
 }  // namespace
 
-void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> left_out,
                 Fill fill, std::uint64_t period, std::uint16_t* out) {
     const std::size_t n = values.size();
-    std::uint16_t first = 0;  // the first cared-for value: what leading don't-cares take
+    std::uint16_t first = 0;  // the first cared-for value: what leading left-out entries take
     std::size_t i0 = 0;
-    while (i0 < n && dont_care[i0]) ++i0;
+    while (i0 < n && left_out[i0]) ++i0;
     if (i0 < n) first = values[i0];
     std::uint16_t frequent = first;
     if (fill == Fill::frequent) {
@@ -158,12 +158,12 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint16_t v = values[i];
             any_large |= v >= kSmall;
-            small[i % kWays][v & (kSmall - 1)] += (v < kSmall) & !dont_care[i];
+            small[i % kWays][v & (kSmall - 1)] += (v < kSmall) & !left_out[i];
         }
         std::map<std::uint16_t, std::uint32_t> large;
         if (any_large)
             for (std::size_t i = 0; i < n; ++i)
-                if (values[i] >= kSmall && !dont_care[i]) ++large[values[i]];
+                if (values[i] >= kSmall && !left_out[i]) ++large[values[i]];
         std::uint32_t best = 0;
         for (std::uint16_t v = 0; v < kSmall; ++v) {
             std::uint32_t count = 0;
@@ -180,17 +180,17 @@ void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint
             }
     }
     if (fill == Fill::aligned) {
-        fill_aligned(values, dont_care, first, period, out);
+        fill_aligned(values, left_out, first, period, out);
         return;
     }
-    // Each fill its own loop of selects (a branch on don't-care, where it alternates, was
+    // Each fill its own loop of selects (a branch on left-out, where it alternates, was
     // mispredicted).
     if (fill == Fill::frequent) {
-        for (std::size_t i = 0; i < n; ++i) out[i] = dont_care[i] ? frequent : values[i];
+        for (std::size_t i = 0; i < n; ++i) out[i] = left_out[i] ? frequent : values[i];
         return;
     }
     std::uint16_t last = first;
-    for (std::size_t i = 0; i < n; ++i) out[i] = last = dont_care[i] ? last : values[i];
+    for (std::size_t i = 0; i < n; ++i) out[i] = last = left_out[i] ? last : values[i];
 }
 
 }  // namespace dtb::compress::detail

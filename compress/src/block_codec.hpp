@@ -1,5 +1,5 @@
 // The transforms between a block's values and the bytes zstd compresses, and the filling
-// of don't-care entries. Internal to dtb_compress.
+// of left-out entries. Internal to dtb_compress.
 #pragma once
 
 #include <cstddef>
@@ -21,7 +21,7 @@ void encode(Encoding e, std::span<const std::uint16_t> values, unsigned char* ou
 // in (encoded_size(e, n) bytes) -> out[0..n).
 void decode(Encoding e, const unsigned char* in, std::size_t n, std::uint16_t* out);
 
-// What a don't-care entry is given: the writer takes the one measured best for the table's
+// What a left-out entry is given: the writer takes the one measured best for the table's
 // kind (docs/performance.md).
 enum class Fill : std::uint8_t {
     previous,  // the nearest cared-for value before it (after it, at a block's start)
@@ -30,8 +30,8 @@ enum class Fill : std::uint8_t {
                // back switched (block_codec.cpp)
 };
 
-// The values of one block with its don't-care entries filled.
-void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+// The values of one block with its left-out entries filled.
+void fill_block(std::span<const std::uint16_t> values, std::span<const std::uint8_t> left_out,
                 Fill fill, std::uint64_t period, std::uint16_t* out);
 
 }  // namespace dtb::compress::detail

@@ -98,8 +98,9 @@ Json entry_json(const ManifestEntry& e) {
         j["table_bytes"] = bytes_json(e.table_bytes);
         j["compression"] = e.compression;
     }
-    if (!e.rules_table_bytes.empty()) j["rules_table_bytes"] = bytes_json(e.rules_table_bytes);
-    // Last: dtb pack adds it to entries dtb gen wrote with their rules tables.
+    if (!e.counters_table_bytes.empty())
+        j["counters_table_bytes"] = bytes_json(e.counters_table_bytes);
+    // Last: dtb pack adds it to entries dtb gen wrote with their counters' tables.
     if (e.wdl_one_ply) j["wdl_one_ply"] = true;
     return j;
 }
@@ -132,9 +133,9 @@ ManifestEntry entry_of(const Json& j, const std::string& where) {
         if (!j.at("wdl_one_ply").is_boolean()) refuse(at + ": \"wdl_one_ply\" is not true/false");
         e.wdl_one_ply = j.at("wdl_one_ply").get<bool>();
     }
-    if (j.contains("rules_table_bytes"))
-        e.rules_table_bytes =
-            bytes_of(j.at("rules_table_bytes"), kRulesFileKinds, at + " rules_table_bytes");
+    if (j.contains("counters_table_bytes"))
+        e.counters_table_bytes = bytes_of(j.at("counters_table_bytes"), kCountersFileKinds,
+                                          at + " counters_table_bytes");
     return e;
 }
 
@@ -142,7 +143,7 @@ Json counters_json(const std::optional<ManifestCounters>& c) {
     if (!c) return nullptr;
     auto rules = Json::array();
     for (const auto& r : c->rules) rules.push_back({{"name", r.name}, {"article", r.article}});
-    Json j = {{"rule_set", c->rule_set}};
+    Json j = {{"counter_set", c->counter_set}};
     if (c->revision) j["revision"] = *c->revision;
     j["summary"] = c->summary;
     j["rules"] = rules;
@@ -153,7 +154,7 @@ Json counters_json(const std::optional<ManifestCounters>& c) {
 std::optional<ManifestCounters> counters_of(const Json& j, const std::string& where) {
     if (j.is_null()) return std::nullopt;
     ManifestCounters c;
-    c.rule_set = string_at(j, "rule_set", where);
+    c.counter_set = string_at(j, "counter_set", where);
     if (j.contains("revision")) c.revision = int_at(j, "revision", where);
     c.summary = string_at(j, "summary", where);
     const Json& rules = member(j, "rules", where);
@@ -179,19 +180,44 @@ Json variant_json(VariantId variant) {
                   {"goal", V::goal == Goal::giveaway ? "giveaway" : "normal"},
                   {"values",
                    "WDL (pure game value), DTW and DTC in plies, no draw counters; the values "
-                   "under them in the rules tables (see counters)"}}}};
+                   "under them in the counters' tables (see counters)"}}}};
     });
+}
+
+// A manifest of a format before kCountersNamedFrom in the current names (see there).
+void rename_old_keys(Json& j) {
+    const auto version = j.find("format_version");
+    if (version == j.end() || !version->is_number_integer() ||
+        version->get<int>() >= kCountersNamedFrom)
+        return;
+    const auto rename = [](Json& object, const char* old_key, const char* key) {
+        if (!object.is_object() || !object.contains(old_key)) return;
+        object[key] = std::move(object[old_key]);
+        object.erase(old_key);
+    };
+    if (const auto c = j.find("counters"); c != j.end()) rename(*c, "counter_set", "counter_set");
+    const auto slices = j.find("slices");
+    if (slices == j.end() || !slices->is_array()) return;
+    for (Json& s : *slices) {
+        rename(s, "counters_table_bytes", "counters_table_bytes");
+        if (!s.is_object() || !s.contains("counters_table_bytes")) continue;
+        for (const ValueKind k : kCountersFileKinds)
+            rename(s["counters_table_bytes"], old_kind_name(k), to_string(k));
+    }
 }
 
 Json parse_file(const std::filesystem::path& dir) {
     const auto path = manifest_path(dir);
     std::ifstream in(path);
     if (!in) refuse(path.string() + ": no manifest (is this a directory written by dtb gen?)");
+    Json j;
     try {
-        return Json::parse(in);
+        j = Json::parse(in);
     } catch (const nlohmann::json::exception& e) {
         refuse(path.string() + ": not valid JSON: " + e.what());
     }
+    if (j.is_object()) rename_old_keys(j);
+    return j;
 }
 
 // The variant a parsed manifest names; throws naming the file.
@@ -262,12 +288,12 @@ void ManifestEntry::describe_tables(const std::filesystem::path& dir, VariantId 
     wdl_one_ply = one_ply;
 }
 
-void ManifestEntry::describe_rules_tables(const std::filesystem::path& dir) {
-    rules_table_bytes.clear();
-    for (const ValueKind k : kRulesFileKinds) {
+void ManifestEntry::describe_counters_tables(const std::filesystem::path& dir) {
+    counters_table_bytes.clear();
+    for (const ValueKind k : kCountersFileKinds) {
         std::error_code ec;
         const auto size = std::filesystem::file_size(dir / table_file_name(material, k), ec);
-        if (!ec) rules_table_bytes.emplace_back(k, size);
+        if (!ec) counters_table_bytes.emplace_back(k, size);
     }
 }
 
@@ -283,18 +309,18 @@ ManifestEntry ManifestEntry::of_text(std::string_view text) {
     return entry_of(j, "a manifest entry");
 }
 
-ManifestCounters::ManifestCounters(const RuleSet& set)
-    : rule_set(set.name),
+ManifestCounters::ManifestCounters(const CounterSet& set)
+    : counter_set(set.name),
       revision(set.revision),
       summary(set.summary),
-      values("rules tables: WDL and the plies the binding counter must leave") {
+      values("counters' tables: WDL and the plies the binding counter must leave") {
     for (const CounterRule& r : set.list())
         rules.push_back({std::string(r.name), std::string(r.article)});
 }
 
 Manifest::Manifest(VariantId v, int pieces, const std::map<std::string, ManifestEntry>& by_name,
-                   const RuleSet* set)
-    : format_version(kTableFormatVersion), variant(v), max_pieces(pieces) {
+                   const CounterSet* set)
+    : format_version(kDirectoryFormatVersion), variant(v), max_pieces(pieces) {
     if (set) counters.emplace(*set);
     for (const auto& m : materials_up_to(8))
         if (const auto it = by_name.find(m.name()); it != by_name.end())
@@ -308,6 +334,10 @@ Manifest Manifest::read(const std::filesystem::path& dir) {
     out.variant = variant_of(j, path);
     if (string_at(j, "format", path) != "dtb-tables") refuse(path + ": not a dtb-tables manifest");
     out.format_version = int_at(j, "format_version", path);
+    if (out.format_version > kDirectoryFormatVersion)
+        refuse(path + ": format version " + std::to_string(out.format_version) +
+               ", newer than this dtb reads (" + std::to_string(kDirectoryFormatVersion) +
+               "): read it with a newer dtb");
     out.counters =
         j.contains("counters") ? counters_of(j.at("counters"), path + " counters") : std::nullopt;
     out.max_pieces = int_at(j, "max_pieces", path);
@@ -335,22 +365,22 @@ const ManifestEntry* Manifest::find(const Material& m) const {
     return nullptr;
 }
 
-std::string Manifest::rule_set() const { return counters ? counters->rule_set : ""; }
+std::string Manifest::counter_set() const { return counters ? counters->counter_set : ""; }
 
-int Manifest::rule_set_revision() const {
+int Manifest::counter_set_revision() const {
     return counters && counters->revision ? *counters->revision : 1;  // before revisions
 }
 
-std::string Manifest::stale_rules_reason() const {
-    const std::string name = rule_set();
+std::string Manifest::stale_counters_reason() const {
+    const std::string name = counter_set();
     if (name.empty()) return "";
     return dispatch(variant, [&](auto v) -> std::string {
         using V = decltype(v);
-        const RuleSet* set = find_rule_set<V>(name);
-        const int held = rule_set_revision();
+        const CounterSet* set = find_counter_set<V>(name);
+        const int held = counter_set_revision();
         if (!set || held == set->revision) return "";
-        return "its rules tables follow revision " + std::to_string(held) + " of " +
-               std::string(V::name) + " rule set " + name + ", and this dtb reads revision " +
+        return "its counters' tables follow revision " + std::to_string(held) + " of " +
+               std::string(V::name) + " counter set " + name + ", and this dtb reads revision " +
                std::to_string(set->revision) +
                " (docs/variants.md#how-the-counters-combine): generate them again (dtb gen " +
                std::string(V::name) + " --out ANOTHER_DIR, or remove the directory first)";
@@ -376,7 +406,7 @@ std::map<std::string, ManifestEntry> read_manifest_entries(const std::filesystem
 }
 
 std::optional<std::string> directory_conflict(const std::filesystem::path& dir, VariantId variant,
-                                              std::string_view rule_set) {
+                                              std::string_view counter_set) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) return std::nullopt;
@@ -411,13 +441,21 @@ std::optional<std::string> directory_conflict(const std::filesystem::path& dir, 
         }
         Manifest held(variant, 0, {});
         held.counters = counters;
-        if (const std::string stale = held.stale_rules_reason(); !stale.empty())
+        const auto version = j.is_object() ? j.find("format_version") : j.end();
+        if (counters && version != j.end() && version->is_number_integer() &&
+            version->get<int>() < kCountersNamedFrom)
+            return d + " was written by an earlier dtb, which named the counters' tables " +
+                   "MATERIAL.counters.dtb: this one reads it but does not add to it. Give "
+                   "another " +
+                   "--out";
+        if (const std::string stale = held.stale_counters_reason(); !stale.empty())
             return d + ": " + stale;
-        const std::string held_rules = held.rule_set();
-        if (!held_rules.empty() && !rule_set.empty() && held_rules != rule_set)
-            return d + " holds the rules tables of rule set " + held_rules + ", not " +
-                   std::string(rule_set) + ": a directory holds one rule set's. Give --rules " +
-                   held_rules + " (or --no-rules) to complete it, or another --out";
+        const std::string held_counters = held.counter_set();
+        if (!held_counters.empty() && !counter_set.empty() && held_counters != counter_set)
+            return d + " holds the counters' tables of counter set " + held_counters + ", not " +
+                   std::string(counter_set) +
+                   ": a directory holds one counter set's. Give --counters " + held_counters +
+                   " (or --no-counters) to complete it, or another --out";
         return std::nullopt;
     }
     for (const auto& e : fs::directory_iterator(dir, ec)) {

@@ -11,8 +11,27 @@
 
 namespace dtb::compress {
 
-std::string table_file_name(const Material& m, ValueKind k) {
-    return m.name() + "." + to_string(k) + ".dtb";
+const char* old_kind_name(ValueKind k) {
+    switch (k) {
+        case ValueKind::counters:
+            return "rules";
+        case ValueKind::counters_idle:
+            return "rules-idle";
+        case ValueKind::counters_steps:
+            return "rules-steps";
+        case ValueKind::counters_idle_steps:
+            return "rules-idle-steps";
+        default:
+            return to_string(k);
+    }
+}
+
+std::string table_file_name(const Material& m, ValueKind k, int format_version) {
+    std::string name = m.name();
+    name += '.';
+    name += format_version < kCountersNamedFrom ? old_kind_name(k) : to_string(k);
+    name += ".dtb";
+    return name;
 }
 
 std::optional<TableName> parse_table_file_name(std::string_view file_name) {
@@ -23,8 +42,9 @@ std::optional<TableName> parse_table_file_name(std::string_view file_name) {
     if (dot == std::string_view::npos) return std::nullopt;
     const auto m = Material::parse(file_name.substr(0, dot));
     if (!m) return std::nullopt;
+    const auto kind = file_name.substr(dot + 1);
     for (const ValueKind k : kEveryKind)
-        if (file_name.substr(dot + 1) == to_string(k)) return TableName{*m, k};
+        if (kind == to_string(k) || kind == old_kind_name(k)) return TableName{*m, k};
     return std::nullopt;
 }
 
@@ -58,8 +78,9 @@ std::vector<ListingProblem> compare_listing(const std::filesystem::path& dir,
     std::map<std::string, std::optional<std::uint64_t>> listed;
     for (const ManifestEntry& e : manifest.slices) {
         for (const std::string& f : e.tables) listed.try_emplace(f);
-        for (const KindBytes* bytes : {&e.table_bytes, &e.rules_table_bytes})
-            for (const auto& [k, n] : *bytes) listed[table_file_name(e.material, k)] = n;
+        for (const KindBytes* bytes : {&e.table_bytes, &e.counters_table_bytes})
+            for (const auto& [k, n] : *bytes)
+                listed[table_file_name(e.material, k, manifest.format_version)] = n;
     }
     std::vector<ListingProblem> out;
     std::set<std::string> present;

@@ -129,7 +129,7 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
     if (std::max({m.white_men, m.white_kings, m.black_men, m.black_kings}) > 16 ||
         m.white_men + m.white_kings == 0 || m.black_men + m.black_kings == 0)
         return t->fail(ErrorCode::corrupt, "the header's material is not one of a table", message);
-    // A steps table is a list (core/rules_value.hpp), not one entry per position.
+    // A steps table is a list (core/counters_value.hpp), not one entry per position.
     if (h.positions == 0 ||
         (!is_steps_kind(ValueKind(h.kind)) && h.positions != index_size(VariantId(h.variant), m)))
         return t->fail(ErrorCode::corrupt,

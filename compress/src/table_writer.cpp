@@ -1,4 +1,4 @@
-// The writer: fill don't-care entries, cut into blocks, encode, compress (in parallel: each
+// The writer: fill left-out entries, cut into blocks, encode, compress (in parallel: each
 // block is compressed on its own, so the bytes do not depend on the thread count) or, at the
 // small preset, also code as runs and keep the smaller; write header, index, run code (runs
 // only) and frames under a temporary name, put in place durably (durable_file.hpp).
@@ -113,7 +113,7 @@ std::vector<std::vector<unsigned char>> compress_blocks(
 }
 
 // Every block as Huffman-coded runs (run_code.hpp): the table's code, made from the runs of
-// all its blocks, and each block's frame. values(b, scratch) is block b's values, don't-care
+// all its blocks, and each block's frame. values(b, scratch) is block b's values, left-out
 // entries filled, in the calling thread's Scratch.
 struct RunFrames {
     std::vector<unsigned char> code;
@@ -168,13 +168,13 @@ bool take_runs(RunFrames&& runs, std::vector<std::vector<unsigned char>>& frames
     return true;
 }
 
-// The largest value whose entry is not don't-care. A mask instead of a select, in a loop of
+// The largest value whose entry is not left out. A mask instead of a select, in a loop of
 // its own: gcc leaves a select in OpenMP's outlined reduction loop scalar, with a branch.
 template <class T>
-T largest_stored(std::span<const T> values, std::span<const std::uint8_t> dont_care) {
+T largest_stored(std::span<const T> values, std::span<const std::uint8_t> left_out) {
     T largest = 0;
     for (std::size_t i = 0; i < values.size(); ++i)
-        largest = std::max(largest, T(values[i] & -T(dont_care[i] == 0)));
+        largest = std::max(largest, T(values[i] & -T(left_out[i] == 0)));
     return largest;
 }
 
@@ -303,8 +303,8 @@ std::optional<Compression> compression_of(ValueKind k, int level) {
 }
 
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
-                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care) {
-    write_table(path, spec, values, dont_care, WriteOptions{});
+                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> left_out) {
+    write_table(path, spec, values, left_out, WriteOptions{});
 }
 
 namespace {
@@ -313,11 +313,11 @@ namespace {
 // a time, where the block is filled, instead of into a copy of the whole table.
 template <class T>
 void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
-                    std::span<const T> values, std::span<const std::uint8_t> dont_care,
+                    std::span<const T> values, std::span<const std::uint8_t> left_out,
                     const WriteOptions& o) {
-    if (values.size() != dont_care.size())
+    if (values.size() != left_out.size())
         throw TableError(path.string() + ": " + std::to_string(values.size()) + " values but " +
-                         std::to_string(dont_care.size()) + " don't-care flags");
+                         std::to_string(left_out.size()) + " left-out flags");
     if (values.empty()) throw TableError(path.string() + ": a table has at least one entry");
     const std::uint64_t n = values.size();
     constexpr std::uint64_t kScanPiece = 1 << 16;
@@ -329,7 +329,7 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
         const std::uint64_t len = std::min(kScanPiece, n - begin);
         max_value =
             std::max(max_value, std::uint16_t(largest_stored(values.subspan(begin, len),
-                                                             dont_care.subspan(begin, len))));
+                                                             left_out.subspan(begin, len))));
     }
     const Encoding enc = detail::smallest_encoding(max_value);
     const bool wdl = spec.kind == ValueKind::wdl;
@@ -364,7 +364,7 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
             std::copy_n(values.begin() + std::ptrdiff_t(begin), len, w.widened.begin());
             block = {w.widened.data(), len};
         }
-        detail::fill_block(block, dont_care.subspan(begin, len), fill, o.period, w.filled.data());
+        detail::fill_block(block, left_out.subspan(begin, len), fill, o.period, w.filled.data());
         return std::span<const std::uint16_t>(w.filled.data(), len);
     };
     const auto encode_block = [&](std::uint64_t b, Scratch& w) {
@@ -388,14 +388,14 @@ void write_table_of(const std::filesystem::path& path, const TableSpec& spec,
 }  // namespace
 
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
-                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> left_out,
                  const WriteOptions& o) {
-    write_table_of(path, spec, values, dont_care, o);
+    write_table_of(path, spec, values, left_out, o);
 }
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
-                 std::span<const std::uint8_t> values, std::span<const std::uint8_t> dont_care,
+                 std::span<const std::uint8_t> values, std::span<const std::uint8_t> left_out,
                  const WriteOptions& o) {
-    write_table_of(path, spec, values, dont_care, o);
+    write_table_of(path, spec, values, left_out, o);
 }
 
 void recompress_table(const std::filesystem::path& path, const TableSpec& expected, Compression c) {

@@ -22,9 +22,9 @@ def main() -> int:
     args = parser.parse_args()
     try:
         with dtb.open_tablebase(args.directory) as tb:
-            rows = tb.rules_report(args.material)
+            rows = tb.counters_report(args.material)
             white = next(r for r in rows if r["side_to_move"] == "white")
-            kind = "pure" if args.pure else "rules"
+            kind = "pure" if args.pure else "counters"
             fen = white[f"hardest_fen_{kind}"]
             if not fen:
                 print(f"{args.material}: no win for White to move ({kind})")
@@ -35,7 +35,7 @@ def main() -> int:
             line = tb.best_line(fen, pure=args.pure)
             for ply, m in enumerate(line, start=1):
                 side = "White" if ply % 2 else "Black"
-                budget = "" if args.pure else f"  budget {m.rules.budget}"
+                budget = "" if args.pure else f"  budget {m.counters.budget}"
                 print(f"{ply:3}. {side:5} {m.move:10}{budget}")
     except dtb.Error as e:
         print(f"hardest.py: {e}", file=sys.stderr)

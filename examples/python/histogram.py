@@ -29,17 +29,17 @@ def main() -> int:
         return 1
     try:
         with dtb.open_tablebase(args.directory) as tb:
-            rows = tb.rules_report(args.material)
+            rows = tb.counters_report(args.material)
             variant = tb.variant
     except dtb.Error as e:
         print(f"histogram.py: {e}", file=sys.stderr)
         return 1
-    size = max(max(len(r["histogram_pure"]), len(r["histogram_rules"])) for r in rows)
+    size = max(max(len(r["histogram_pure"]), len(r["histogram_counters"])) for r in rows)
     pure, rules = [0] * size, [0] * size
     for r in rows:
         for k, n in enumerate(r["histogram_pure"]):
             pure[k] += n
-        for k, n in enumerate(r["histogram_rules"]):
+        for k, n in enumerate(r["histogram_counters"]):
             rules[k] += n
     xs = list(range(size))
     fig, ax = plt.subplots(figsize=(8, 4))

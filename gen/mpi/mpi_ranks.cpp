@@ -22,7 +22,7 @@ std::string encode(const StepDone& d) {
     std::string out(9, '\0');
     for (int i = 0; i < 8; ++i)
         out[std::size_t(i)] = char((std::uint64_t(d.step) >> (8 * i)) & 0xff);
-    out[8] = d.rules_skipped ? 1 : 0;
+    out[8] = d.counters_skipped ? 1 : 0;
     return out + d.entry;
 }
 
@@ -34,7 +34,7 @@ StepDone decode(const std::string& bytes) {
     for (int i = 0; i < 8; ++i)
         step |= std::uint64_t(std::uint8_t(bytes[std::size_t(i)])) << (8 * i);
     d.step = std::size_t(step);
-    d.rules_skipped = bytes[8] != 0;
+    d.counters_skipped = bytes[8] != 0;
     d.entry = bytes.substr(9);
     return d;
 }

@@ -9,7 +9,7 @@ GenEstimate estimate(VariantId id, const GenOptions& o) {
 }
 
 probe::Status counters_report(const probe::Tablebase& tb, const Material& m, Color side,
-                              probe::RulesReportRow& row, std::string* message) {
+                              probe::CountersReportRow& row, std::string* message) {
     return dispatch(tb.variant_id(), [&](auto v) {
         return counters_report_variant<decltype(v)>(tb, m, side, row, message);
     });

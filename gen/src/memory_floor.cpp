@@ -10,8 +10,8 @@
 
 namespace dtb::gen {
 
-std::uint64_t floor_bytes(std::uint64_t largest, bool rules) {
-    return (16ull << 20) + table_cache_bytes(0) + (rules ? 2 : 1) * largest;
+std::uint64_t floor_bytes(std::uint64_t largest, bool counters) {
+    return (16ull << 20) + table_cache_bytes(0) + (counters ? 2 : 1) * largest;
 }
 
 std::uint64_t memory_floor(VariantId id, const GenOptions& o) {
@@ -21,7 +21,8 @@ std::uint64_t memory_floor(VariantId id, const GenOptions& o) {
         for (const Material& m : materials_up_to(o.pieces))
             if (!o.only || m == *o.only || may_depend_on(*o.only, m))
                 largest = std::max(largest, Index<V>(m).size());
-        const RuleSet* set = o.rules && !o.wdl_only ? find_rule_set<V>(o.rule_set) : nullptr;
+        const CounterSet* set =
+            o.counters && !o.wdl_only ? find_counter_set<V>(o.counter_set) : nullptr;
         return floor_bytes(largest, set && !set->empty());
     });
 }

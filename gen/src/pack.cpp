@@ -18,12 +18,12 @@ namespace dtb::gen {
 
 namespace {
 
-// m's rules tables (when the directory has them) recompressed at the target's level, as
+// m's counters' tables (when the directory has them) recompressed at the target's level, as
 // dtb gen would write them; the number rewritten.
-int pack_rules_tables(const std::filesystem::path& dir, VariantId variant, const Material& m,
-                      compress::Compression target, PackEvent& ev, int& tables) {
+int pack_counters_tables(const std::filesystem::path& dir, VariantId variant, const Material& m,
+                         compress::Compression target, PackEvent& ev, int& tables) {
     int rewritten = 0;
-    for (const ValueKind kind : kRulesFileKinds) {
+    for (const ValueKind kind : kCountersFileKinds) {
         const auto path = dir / compress::table_file_name(m, kind);
         if (!std::filesystem::exists(path)) continue;
         ++tables;
@@ -142,14 +142,14 @@ PackSummary pack_tables(const std::filesystem::path& dir, const PackOptions& o,
             ev.tables_rewritten += stale[k];
             ev.bytes_after += std::filesystem::file_size(path_of(k));
         }
-        ev.tables_rewritten += pack_rules_tables(dir, variant, m, target, ev, tables);
+        ev.tables_rewritten += pack_counters_tables(dir, variant, m, target, ev, tables);
         sum.tables_rewritten += ev.tables_rewritten;
         sum.tables_kept += tables - ev.tables_rewritten;
         // Described from the files even when none was rewritten: a pack killed between a
         // table and the manifest left the entry behind its tables.
         compress::ManifestEntry described = entry;
         described.describe_tables(dir, variant);
-        described.describe_rules_tables(dir);
+        described.describe_counters_tables(dir);
         if (ev.tables_rewritten || !(described == entry)) {
             entry = std::move(described);
             manifest.write(dir);

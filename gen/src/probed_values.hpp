@@ -8,10 +8,10 @@
 #include <string>
 
 #include "dtb/compress/table_dir.hpp"
-#include "dtb/core/rule_state.hpp"
+#include "dtb/core/counter_state.hpp"
 #include "dtb/gen/run/written_values.hpp"
+#include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/prober.hpp"
-#include "dtb/probe/rules_prober.hpp"
 #include "dtb/probe/store.hpp"
 
 namespace dtb::gen {
@@ -45,27 +45,27 @@ class ProbedValues final : public WrittenValues<V> {
 template <class V>
 class ProbedFreshValues final : public WrittenValues<V> {
   public:
-    ProbedFreshValues(const probe::Store& store, const RuleSet& set)
+    ProbedFreshValues(const probe::Store& store, const CounterSet& set)
         : set_(set), prober_(store, set) {}
 
     ExitValue exit_value(const Position<V>& p) const override {
-        probe::RulesAnswer a;
+        probe::CountersAnswer a;
         std::string message;
         if (prober_.value(p, fresh_state(set_, p), a, &message) != probe::Status::ok)
-            throw compress::TableError("reading back a written rules table: " + message);
+            throw compress::TableError("reading back a written counters' table: " + message);
         return {a.wdl, 0};
     }
 
     std::optional<Value> value(const Position<V>& p) const override {
-        probe::RulesAnswer a;
+        probe::CountersAnswer a;
         if (prober_.value(p, fresh_state(set_, p), a, nullptr) != probe::Status::ok)
             return std::nullopt;
         return Value{a.wdl, 0, 0};
     }
 
   private:
-    const RuleSet& set_;
-    probe::RulesProber<V, probe::Store> prober_;
+    const CounterSet& set_;
+    probe::CountersProber<V, probe::Store> prober_;
 };
 
 }  // namespace dtb::gen

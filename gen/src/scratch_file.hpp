@@ -1,4 +1,4 @@
-// The scratch file of one slice a run let go under --memory (scratch_values.hpp), as it lies
+// The scratch file of one slice a run spilled under --memory (scratch_values.hpp), as it lies
 // on disk. A stopped run leaves these files behind; started again, it takes over those that
 // are complete and agree with their header instead of solving their slices again, which
 // would cost a sitting of the largest runs most of an hour.

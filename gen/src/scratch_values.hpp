@@ -21,10 +21,10 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
+#include "dtb/gen/run/written_values.hpp"
 #include "dtb/gen/solver/coded_slice.hpp"
 #include "dtb/gen/solver/exit_code.hpp"
 #include "dtb/gen/solver/slice.hpp"
-#include "dtb/gen/run/written_values.hpp"
 #include "scratch_file.hpp"
 
 namespace dtb::gen {
@@ -64,7 +64,7 @@ class ScratchValues final : public WrittenValues<V> {
     }
 
     // s's file written and not mapped while memory holds s: should the run be stopped, the
-    // next takes it over instead of solving s again; should s be let go, the file is there.
+    // next takes it over instead of solving s again; should s be spilled, the file is there.
     void keep_copy(const Slice<V>& s) {
         write(s);
         copied_.insert(s.material());

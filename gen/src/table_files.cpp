@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "dtb/compress/table_dir.hpp"
-#include "dtb/gen/tables/rules_files.hpp"
+#include "dtb/gen/tables/counters_files.hpp"
 
 namespace dtb::gen {
 
@@ -79,13 +79,13 @@ template void read_checked_table(const std::filesystem::path&, VariantId, const 
 template void read_checked_table(const std::filesystem::path&, VariantId, const Material&,
                                  compress::ValueKind, std::span<std::uint16_t>);
 
-bool rules_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
-                         const compress::ManifestEntry& entry) {
-    const auto& listed = entry.rules_table_bytes;
+bool counters_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
+                            const compress::ManifestEntry& entry) {
+    const auto& listed = entry.counters_table_bytes;
     if (listed.empty()) return false;
     compress::DecodeContext ctx;
     try {
-        for (const ValueKind k : kRulesFileKinds) {
+        for (const ValueKind k : kCountersFileKinds) {
             const auto path = dir / compress::table_file_name(m, k);
             const auto size = std::find_if(listed.begin(), listed.end(),
                                            [&](const auto& kb) { return kb.first == k; });

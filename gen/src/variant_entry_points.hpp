@@ -39,6 +39,6 @@ Perft perft_of(const std::string& fen, int depth, bool keep_duplicates,
 
 template <class V>
 probe::Status counters_report_variant(const probe::Tablebase& tb, const Material& m, Color side,
-                                      probe::RulesReportRow& row, std::string* message);
+                                      probe::CountersReportRow& row, std::string* message);
 
 }  // namespace dtb::gen

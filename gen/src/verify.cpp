@@ -29,7 +29,7 @@ std::vector<TableCheck> check_files(const fs::path& dir, VariantId variant, Chec
             ErrorCode code = compress::TableReader::open(path, {variant, t->material, t->kind},
                                                          reader, r.message);
             if (code == ErrorCode::ok) code = reader->verify(ctx, r.message);
-            if (code == ErrorCode::ok && is_rules_kind(t->kind))
+            if (code == ErrorCode::ok && is_counters_kind(t->kind))
                 held.counters.push_back({t->material, t->kind});
             else if (code == ErrorCode::ok && !is_steps_kind(t->kind))
                 held.pure[t->material] |= 1 << kind_index(t->kind);

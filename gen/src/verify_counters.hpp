@@ -1,8 +1,8 @@
 // The check of the counters' tables (verify.hpp): sampled entries re-derived from the values under
-// the rules their moves lead to (probe/rules_prober.hpp), at counters built to leave exactly
+// the rules their moves lead to (probe/counters_prober.hpp), at counters built to leave exactly
 // the entry's budget — there the entry's value must follow from the moves with that very
 // budget — and one ply less, where the counters must have drawn it (the budget is the least).
-// Where two counts bind (core/rules_classes.hpp), at random counters of the class: the
+// Where two counts bind (core/counters_classes.hpp), at random counters of the class: the
 // value and kings-only budget the tables give there, and a draw one kings-only ply short.
 #pragma once
 
@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
+#include "dtb/core/counter_state.hpp"
+#include "dtb/core/counters_classes.hpp"
 #include "dtb/core/index.hpp"
-#include "dtb/core/recompute.hpp"
-#include "dtb/core/rule_state.hpp"
-#include "dtb/core/rules_classes.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/gen/verify.hpp"
-#include "dtb/probe/rules_prober.hpp"
+#include "dtb/probe/counters_prober.hpp"
 
 namespace dtb::gen {
 
-namespace verify_rules_detail {
+namespace verify_counters_detail {
 
 // The most plies a state can leave, for state_leaving.
 inline constexpr int kMost = -1;
@@ -30,13 +30,13 @@ inline constexpr int kMost = -1;
 // counter runs; kMost: as many as the class allows), from the arising counters advanced in
 // step; nullopt where no state of the class leaves that many.
 template <class V>
-std::optional<RuleState> state_leaving(const RuleSet& set, const Position<V>& p, ValueKind kind,
-                                       int left) {
+std::optional<CounterState> state_leaving(const CounterSet& set, const Position<V>& p,
+                                          ValueKind kind, int left) {
     const Material m = material_of(p);
-    RuleState s = fresh_state(set, p);
+    CounterState s = fresh_state(set, p);
     for (int i = 0; i < set.count; ++i) {
         if (!may_idle(set.rules[i]) || !in_scope(set.rules[i].scope, m)) continue;
-        s.plies[i] = kind == ValueKind::rules_idle ? RuleState::kIdle : 0;
+        s.plies[i] = kind == ValueKind::counters_idle ? CounterState::kIdle : 0;
     }
     const int start = plies_left(set, s, p);
     if (start == kUnlimited)
@@ -55,7 +55,7 @@ inline std::string text(Wdl w, int budget) {
 }
 
 template <class V>
-std::string state_text(const RuleSet& set, const RuleState& s) {
+std::string state_text(const CounterSet& set, const CounterState& s) {
     std::string out;
     for (int i = 0; i < set.count; ++i)
         if (s.counting(i))
@@ -64,17 +64,17 @@ std::string state_text(const RuleSet& set, const RuleState& s) {
     return out.empty() ? "none counting" : out;
 }
 
-}  // namespace verify_rules_detail
+}  // namespace verify_counters_detail
 
-// Re-derives `samples` random stored White-to-move entries of each rules table of `materials`.
+// Re-derives `samples` random stored White-to-move entries of each counters' table of `materials`.
 template <class V>
-SampleCounts verify_counter_samples(const probe::Store& store, const RuleSet& set,
+SampleCounts verify_counter_samples(const probe::Store& store, const CounterSet& set,
                                     const std::vector<std::pair<Material, ValueKind>>& tables,
                                     int samples, std::mt19937_64& rng) {
-    using namespace verify_rules_detail;
-    const probe::RulesProber<V> rules(store, set);
+    using namespace verify_counters_detail;
+    const probe::CountersProber<V> counted(store, set);
     SampleCounts out;
-    auto fail = [&](const Position<V>& p, const RuleState& s, const std::string& stored,
+    auto fail = [&](const Position<V>& p, const CounterState& s, const std::string& stored,
                     const std::string& derived) {
         ++out.failed;
         if (out.failures.size() < 20)
@@ -85,18 +85,18 @@ SampleCounts verify_counter_samples(const probe::Store& store, const RuleSet& se
         std::uniform_int_distribution<std::uint64_t> pick(0, idx.size() - 1);
         for (int n = 0, tries = 0; n < samples && tries < 20 * samples; ++tries) {
             Position<V> p;
-            if (!idx.unrank(pick(rng), Color::white, p) || recompute_kind(p) != Recompute::no)
+            if (!idx.unrank(pick(rng), Color::white, p) || left_out_kind(p) != LeftOut::no)
                 continue;
             std::uint16_t e = 0;
             if (store.lookup(m, kind, idx.rank(p), e) != probe::Status::ok) {
                 ++out.unavailable;
                 continue;
             }
-            const RulesValue v = decode_rules(e);
+            const CountersValue v = decode_counters(e);
             // The value and budget p's moves give at counters st (nullopt: not available).
-            auto derive = [&](const RuleState& st) -> std::optional<std::pair<Wdl, int>> {
-                std::vector<probe::RulesRatedMove<V>> moves;
-                if (rules.rate_moves(p, st, moves) != probe::Status::ok) return std::nullopt;
+            auto derive = [&](const CounterState& st) -> std::optional<std::pair<Wdl, int>> {
+                std::vector<probe::CountersRatedMove<V>> moves;
+                if (counted.rate_moves(p, st, moves) != probe::Status::ok) return std::nullopt;
                 if (moves.empty()) return std::pair(Wdl::loss, 0);
                 bool win = false, all_won = true;
                 int best = 0, slowest = 0;
@@ -112,7 +112,7 @@ SampleCounts verify_counter_samples(const probe::Store& store, const RuleSet& se
                 if (all_won) return std::pair(Wdl::loss, slowest);
                 return std::pair(Wdl::draw, 0);
             };
-            const RulesClass cls = rules_class(set, m, kind == ValueKind::rules_idle);
+            const CountersClass cls = counters_class(set, m, kind == ValueKind::counters_idle);
             if (cls.binding == Binding::two_counts) {
                 // Counters of the class: balance run up by some plies, kings-only by no more.
                 auto s = state_leaving(set, p, kind, kMost);
@@ -125,9 +125,9 @@ SampleCounts verify_counter_samples(const probe::Store& store, const RuleSet& se
                 s->plies[cls.second] = std::uint16_t(spent_b);
                 s->plies[cls.rule] = std::uint16_t(spent_k);
                 ++n;
-                probe::RulesAnswer got;
+                probe::CountersAnswer got;
                 const auto at = derive(*s);
-                if (!at || rules.value(p, *s, got, nullptr) != probe::Status::ok) {
+                if (!at || counted.value(p, *s, got, nullptr) != probe::Status::ok) {
                     ++out.unavailable;
                     continue;
                 }
@@ -140,7 +140,7 @@ SampleCounts verify_counter_samples(const probe::Store& store, const RuleSet& se
                 if (got.wdl == Wdl::draw || got.budget == 0) continue;
                 const int short_k = kmax - got.budget + 1;
                 if (short_k > spent_b) continue;  // no such counters: kings-only ran no longer
-                RuleState less = *s;
+                CounterState less = *s;
                 less.plies[cls.rule] = std::uint16_t(short_k);
                 if (const auto short_of = derive(less); short_of && short_of->first != Wdl::draw)
                     fail(p, less, "draw one ply short of budget " + std::to_string(got.budget),

@@ -9,8 +9,8 @@
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/index.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/recompute.hpp"
 #include "dtb/core/successor_values.hpp"
 #include "dtb/probe/prober.hpp"
 #include "dtb/probe/store.hpp"
@@ -35,7 +35,7 @@ inline std::string value_text(const Value& v, bool distances) {
 }
 
 // The value stored for White-to-move entry i of m (nullopt: a table is missing or damaged),
-// with its distances or (tables of WDL alone) without. Don't-care entries come back as
+// with its distances or (tables of WDL alone) without. Left-out entries come back as
 // stored. An entry 0 of a WDL table in one-ply form is no WDL: it comes back unknown, with
 // the distances.
 inline std::optional<Value> stored(const probe::Store& store, const Material& m, std::uint64_t i,
@@ -65,7 +65,7 @@ void verify_samples(const std::filesystem::path& dir, VariantId variant,
                     const VerifyOptions& o, VerifyReport& r) {
     using namespace verify_detail;
     // Values re-derived from their successors, on random White-to-move positions the tables
-    // store (the others are don't-care in them).
+    // store (the others are left out of them).
     const probe::Store store(dir, variant, kVerifyCacheBytes);
     const probe::Prober<V> prober(store);
     int want = probe::want_all;
@@ -87,7 +87,7 @@ void verify_samples(const std::filesystem::path& dir, VariantId variant,
         for (int s = 0, tries = 0; s < o.samples && tries < 20 * o.samples; ++tries) {
             const std::uint64_t i = pick(rng);
             Position<V> p;
-            if (!idx.unrank(i, Color::white, p) || recompute_kind(p) != Recompute::no) continue;
+            if (!idx.unrank(i, Color::white, p) || left_out_kind(p) != LeftOut::no) continue;
             ++s;
             auto stored_value = stored(store, m, i, distances);
             const auto derived = value_from_successors(p, probe_value);
@@ -114,8 +114,8 @@ void verify_samples(const std::filesystem::path& dir, VariantId variant,
         }
     }
     // The counters' tables' sampled entries, from the values under the counters of their
-    // moves. (Without a manifest their rule set is unknown: they are not sampled.)
-    const RuleSet* set = manifest ? find_rule_set<V>(manifest->rule_set()) : nullptr;
+    // moves. (Without a manifest their counter set is unknown: they are not sampled.)
+    const CounterSet* set = manifest ? find_counter_set<V>(manifest->counter_set()) : nullptr;
     if (set)
         r.counter_samples = verify_counter_samples<V>(store, *set, tables.counters, o.samples, rng);
 }

@@ -43,7 +43,7 @@ std::optional<KingStreaks> king_streaks(const Position<V>& p) {
 // The position a user typed and the counters the input describes: NotationError for a
 // malformed FEN; Error for a position that cannot occur, a move or counters that cannot be.
 template <class V>
-CountedPosition<V> counted(const RuleSet& set, std::string_view fen, const CounterInput& in) {
+CountedPosition<V> counted(const CounterSet& set, std::string_view fen, const CounterInput& in) {
     const Position<V> start = read_position<V>(fen);
     try {
         return counted_position(set, start, in.moves, in.counters);
@@ -62,7 +62,7 @@ inline void require(Status s, const std::string& fen, const std::string& message
 
 // The rule with the least left: the one that decides where the counters change a value.
 template <class V>
-std::string deciding_rule(const RuleSet& set, const RuleState& s, const Position<V>& p) {
+std::string deciding_rule(const CounterSet& set, const CounterState& s, const Position<V>& p) {
     const int left = plies_left(set, s, p);
     for (int i = 0; i < set.count; ++i)
         if (s.counting(i) && plies_left(set, s, i, p) == left)
@@ -70,7 +70,7 @@ std::string deciding_rule(const RuleSet& set, const RuleState& s, const Position
     return "";
 }
 
-inline CountedValue counted_value(Wdl pure, const RulesAnswer& a, int plies) {
+inline CountedValue counted_value(Wdl pure, const CountersAnswer& a, int plies) {
     return {a, classify(pure, a.wdl), plies};
 }
 
@@ -80,8 +80,8 @@ template <class V>
 PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
                                   const CounterInput& input) {
     using namespace answers_detail;
-    const auto rp = tb.rules_prober<V>();
-    const RuleSet& set = rp.rule_set();
+    const auto rp = tb.counters_prober<V>();
+    const CounterSet& set = rp.counter_set();
     const CountedPosition<V> c = counted<V>(set, fen, input);
     const Position<V>& p = c.position;
     PositionReport<V> report;
@@ -97,9 +97,9 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
     a.value = report.value;
     a.want = report.want;
     a.king_streaks = king_streaks(p);
-    a.rule_set = set.name;
+    a.counter_set = set.name;
     a.counters = read_counters(set, c.state, p);
-    const UnderRules& r = report.rules;
+    const UnderCounters& r = report.counters;
     a.counters_error = r.error;
     if (r.error.empty()) {
         a.counted = counted_value(report.value.wdl, r.value, r.plies);
@@ -132,15 +132,15 @@ LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const Count
     std::string message;
     if constexpr (V::goal != Goal::giveaway) {
         if (!pure) {
-            const auto rp = tb.rules_prober<V>();
-            const RuleSet& set = rp.rule_set();
+            const auto rp = tb.counters_prober<V>();
+            const CounterSet& set = rp.counter_set();
             const CountedPosition<V> c = counted<V>(set, fen, input);
             const Position<V>& p = c.position;
-            RulesAnswer value;
+            CountersAnswer value;
             const Status st = rp.probe(p, c.state, value, &message);
             if (st == Status::counters) throw Error(st, message);
             require(st, write_fen(p), message);
-            std::vector<RulesRatedMove<V>> line, moves;
+            std::vector<CountersRatedMove<V>> line, moves;
             require(rp.line(p, c.state, line, &message), write_fen(p), message);
             if (value.wdl == Wdl::draw)
                 require(rp.rate_moves(p, c.state, moves, &message), write_fen(p), message);
@@ -148,7 +148,7 @@ LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const Count
             a.side = p.side;
             a.king_streaks = king_streaks(p);
             a.value.wdl = value.wdl;
-            a.rule_set = set.name;
+            a.counter_set = set.name;
             a.counters = read_counters(set, c.state, p);
             Position<V> cur = p;
             for (const auto& m : line) {
@@ -165,7 +165,7 @@ LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const Count
     const auto prober = tb.prober<V>();
     // The line ignores the counters, but each step says where it leaves them, so that the
     // line can be followed with the counters as the input set them.
-    const RuleSet& set = tb.rules_prober<V>().rule_set();
+    const CounterSet& set = tb.counters_prober<V>().counter_set();
     const CountedPosition<V> c = counted<V>(set, fen, input);
     const Position<V>& p = c.position;
     const std::string written = write_fen(p);

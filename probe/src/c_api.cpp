@@ -75,7 +75,8 @@ int dtb_material_tables(const dtb_tb* tb, int i) {
     const int kinds = tb->handle->materials()[std::size_t(i)].kinds;
     auto has = [&](ValueKind k) { return (kinds >> kind_index(k)) & 1; };
     return (has(ValueKind::wdl) ? DTB_HAS_WDL : 0) | (has(ValueKind::dtw) ? DTB_HAS_DTW : 0) |
-           (has(ValueKind::dtc) ? DTB_HAS_DTC : 0) | (has(ValueKind::rules) ? DTB_HAS_RULES : 0);
+           (has(ValueKind::dtc) ? DTB_HAS_DTC : 0) |
+           (has(ValueKind::counters) ? DTB_HAS_COUNTERS : 0);
 }
 
 int dtb_largest(const dtb_tb* tb) { return tb && tb->handle ? tb->handle->largest() : 0; }

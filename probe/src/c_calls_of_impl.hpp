@@ -11,11 +11,11 @@
 #include "c_api_support.hpp"
 #include "c_calls_of.hpp"
 #include "dtb/core/apply.hpp"
+#include "dtb/core/counter_state.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/rule_state.hpp"
 #include "dtb/probe/counted_position.hpp"
+#include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/prober.hpp"
-#include "dtb/probe/rules_prober.hpp"
 
 namespace dtb::probe {
 
@@ -135,23 +135,23 @@ std::vector<dtb_move> c_moves(const std::vector<RatedMove<V>>& from, int want) {
     return out;
 }
 
-inline dtb_counters to_c(const RuleState& s) {
+inline dtb_counters to_c(const CounterState& s) {
     dtb_counters c;
     for (int i = 0; i < DTB_MAX_COUNTERS; ++i)
         c.plies[i] = i < kMaxCounterRules && s.counting(i) ? int(s.plies[i]) : -1;
     return c;
 }
 
-inline dtb_rules_value to_c(const RulesAnswer& a, const Value& pure) {
+inline dtb_counters_value to_c(const CountersAnswer& a, const Value& pure) {
     return {int(a.wdl), int(classify(pure.wdl, a.wdl)) + 1,
             a.table_wdl == Wdl::draw ? -1 : a.budget, probe::to_c(pure, want_all)};
 }
 
 // The counters of C form; false (with `message`) for a count no state holds.
-inline bool from_c(const dtb_counters& c, RuleState& s, std::string& message) {
+inline bool from_c(const dtb_counters& c, CounterState& s, std::string& message) {
     for (int i = 0; i < DTB_MAX_COUNTERS; ++i) {
         if (c.plies[i] == -1) continue;
-        if (i >= kMaxCounterRules || c.plies[i] < 0 || c.plies[i] >= RuleState::kIdle) {
+        if (i >= kMaxCounterRules || c.plies[i] < 0 || c.plies[i] >= CounterState::kIdle) {
             message = "counter " + std::to_string(i) + ": " + std::to_string(c.plies[i]) +
                       " is not a number of plies (-1: not counting)";
             return false;
@@ -161,35 +161,35 @@ inline bool from_c(const dtb_counters& c, RuleState& s, std::string& message) {
     return true;
 }
 
-// The rule set of the handle's tables; throws Error when the variant does not know it or
+// The counter set of the handle's tables; throws Error when the variant does not know it or
 // the tables follow an earlier revision of it.
 template <class V>
-const RuleSet& rule_set_of(const Handle& h) {
-    const RuleSet* set = find_rule_set<V>(h.rule_set_name());
+const CounterSet& counter_set_of(const Handle& h) {
+    const CounterSet* set = find_counter_set<V>(h.counter_set_name());
     if (!set)
-        throw Error(Status::variant, "the tables follow rule set '" + h.rule_set_name() +
+        throw Error(Status::variant, "the tables follow counter set '" + h.counter_set_name() +
                                          "', unknown to " + std::string(V::name));
-    if (!h.stale_rules().empty()) throw Error(Status::variant, h.stale_rules());
+    if (!h.stale_counters().empty()) throw Error(Status::variant, h.stale_counters());
     return *set;
 }
 
 // The counters at p: fresh when null; throws Error for counts no state holds.
 template <class V>
-RuleState state_of(const RuleSet& set, const Position<V>& p, const dtb_counters* counters) {
+CounterState state_of(const CounterSet& set, const Position<V>& p, const dtb_counters* counters) {
     if (!counters) return fresh_state(set, p);
-    RuleState s{};
+    CounterState s{};
     std::string message;
     if (!from_c(*counters, s, message)) throw Error(Status::counters, message);
     return s;
 }
 
-// One dtb_rules_move per rated move, each with its pure value after it; the moves are played
+// One dtb_counters_move per rated move, each with its pure value after it; the moves are played
 // from p in turn (along_line) or each from p.
 template <class V>
-Status c_rules_moves(const Prober<V>& pure, const Position<V>& p,
-                     const std::vector<RulesRatedMove<V>>& from, bool along_line,
-                     std::vector<dtb_rules_move>& out, std::string& message) {
-    out.assign(from.size(), dtb_rules_move{});
+Status c_counters_moves(const Prober<V>& pure, const Position<V>& p,
+                        const std::vector<CountersRatedMove<V>>& from, bool along_line,
+                        std::vector<dtb_counters_move>& out, std::string& message) {
+    out.assign(from.size(), dtb_counters_move{});
     Position<V> cur = p;
     for (std::size_t i = 0; i < from.size(); ++i) {
         cur = apply(along_line ? cur : p, from[i].move.move);
@@ -289,10 +289,10 @@ dtb_status CCalls<V>::root(const Handle& h, const dtb_position& pos, const dtb_c
         });
         return copy_out(out, moves, capacity, count, "legal moves");
     }
-    const RuleSet& set = rule_set_of<V>(h);
-    const RulesProber<V> rules(h.store(), set);
-    std::vector<RulesRatedMove<V>> rated;
-    if (const Status s = rules.rate_moves(p, state_of(set, p, counters), rated, &message);
+    const CounterSet& set = counter_set_of<V>(h);
+    const CountersProber<V> counted(h.store(), set);
+    std::vector<CountersRatedMove<V>> rated;
+    if (const Status s = counted.rate_moves(p, state_of(set, p, counters), rated, &message);
         s != Status::ok)
         return finish(s, message);
     for (const auto& r : rated) {
@@ -301,32 +301,32 @@ dtb_status CCalls<V>::root(const Handle& h, const dtb_position& pos, const dtb_c
         if (s != Status::ok) return finish(s, message);
         dtb_root_move m = root_move<V>(r.move, r.text);
         m.after = to_c(after, want_all);
-        m.has_rules = 1;
+        m.has_counters = 1;
         m.counters = to_c(r.state);
-        m.rules = to_c(r.after, after);
+        m.counted = to_c(r.after, after);
         out.push_back(m);
     }
     rank_moves(out, [](const dtb_root_move& m) {
-        return std::array<int, 3>{m.rules.wdl, m.rules.budget, m.rules.pure.dtw};
+        return std::array<int, 3>{m.counted.wdl, m.counted.budget, m.counted.pure.dtw};
     });
     return copy_out(out, moves, capacity, count, "legal moves");
 }
 
 template <class V>
-const char* CCalls<V>::rule_set(const Handle& h) {
-    const RuleSet* set = find_rule_set<V>(h.rule_set_name());
+const char* CCalls<V>::counter_set(const Handle& h) {
+    const CounterSet* set = find_counter_set<V>(h.counter_set_name());
     return set ? set->name.data() : "";  // views of string literals: NUL-terminated
 }
 
 template <class V>
 int CCalls<V>::counter_count(const Handle& h) {
-    const RuleSet* set = find_rule_set<V>(h.rule_set_name());
+    const CounterSet* set = find_counter_set<V>(h.counter_set_name());
     return set ? set->count : 0;
 }
 
 template <class V>
 const char* CCalls<V>::counter_name(const Handle& h, int i) {
-    const RuleSet* set = find_rule_set<V>(h.rule_set_name());
+    const CounterSet* set = find_counter_set<V>(h.counter_set_name());
     return set && i >= 0 && i < set->count ? set->rules[std::size_t(i)].name.data() : "";
 }
 
@@ -334,7 +334,7 @@ template <class V>
 dtb_status CCalls<V>::counters_after(const Handle& h, const char* fen, const char* moves,
                                      dtb_counters* out, char* fen_out, std::size_t fen_capacity) {
     using namespace c_calls_detail;
-    const RuleSet& set = rule_set_of<V>(h);
+    const CounterSet& set = counter_set_of<V>(h);
     const Position<V> p = parse_fen<V>(fen);
     CountedPosition<V> c{p, fresh_state(set, p)};
     play_moves(set, c, moves ? moves : "");
@@ -350,14 +350,14 @@ dtb_status CCalls<V>::counters_after(const Handle& h, const char* fen, const cha
 }
 
 template <class V>
-dtb_status CCalls<V>::probe_rules(const Handle& h, const char* fen, const dtb_counters* counters,
-                                  dtb_rules_value* out) {
+dtb_status CCalls<V>::probe_counters(const Handle& h, const char* fen, const dtb_counters* counters,
+                                     dtb_counters_value* out) {
     using namespace c_calls_detail;
-    const RuleSet& set = rule_set_of<V>(h);
+    const CounterSet& set = counter_set_of<V>(h);
     const Position<V> p = parse_fen<V>(fen);
     std::string message;
-    RulesAnswer a;
-    Status st = RulesProber<V>(h.store(), set).probe(p, state_of(set, p, counters), a, &message);
+    CountersAnswer a;
+    Status st = CountersProber<V>(h.store(), set).probe(p, state_of(set, p, counters), a, &message);
     Value v;
     if (st == Status::ok) st = Prober<V>(h.store()).value(p, want_all, v, &message);
     if (st == Status::ok) *out = to_c(a, v);
@@ -365,37 +365,39 @@ dtb_status CCalls<V>::probe_rules(const Handle& h, const char* fen, const dtb_co
 }
 
 template <class V>
-dtb_status CCalls<V>::best_moves_rules(const Handle& h, const char* fen,
-                                       const dtb_counters* counters, dtb_rules_move* moves,
-                                       std::size_t capacity, std::size_t* count) {
+dtb_status CCalls<V>::best_moves_counters(const Handle& h, const char* fen,
+                                          const dtb_counters* counters, dtb_counters_move* moves,
+                                          std::size_t capacity, std::size_t* count) {
     using namespace c_calls_detail;
-    const RuleSet& set = rule_set_of<V>(h);
-    const RulesProber<V> rules(h.store(), set);
+    const CounterSet& set = counter_set_of<V>(h);
+    const CountersProber<V> counted(h.store(), set);
     const Position<V> p = parse_fen<V>(fen);
-    const RuleState s = state_of(set, p, counters);
+    const CounterState s = state_of(set, p, counters);
     std::string message;
-    RulesAnswer a;
-    std::vector<RulesRatedMove<V>> rated;
-    std::vector<dtb_rules_move> out;
-    Status st = rules.probe(p, s, a, &message);
-    if (st == Status::ok) st = rules.rate_moves(p, s, rated, &message);
-    if (st == Status::ok) st = c_rules_moves(Prober<V>(h.store()), p, rated, false, out, message);
+    CountersAnswer a;
+    std::vector<CountersRatedMove<V>> rated;
+    std::vector<dtb_counters_move> out;
+    Status st = counted.probe(p, s, a, &message);
+    if (st == Status::ok) st = counted.rate_moves(p, s, rated, &message);
+    if (st == Status::ok)
+        st = c_counters_moves(Prober<V>(h.store()), p, rated, false, out, message);
     if (st != Status::ok) return finish(st, message);
     return copy_out(out, moves, capacity, count, "legal moves");
 }
 
 template <class V>
-dtb_status CCalls<V>::best_line_rules(const Handle& h, const char* fen,
-                                      const dtb_counters* counters, dtb_rules_move* moves,
-                                      std::size_t capacity, std::size_t* count) {
+dtb_status CCalls<V>::best_line_counters(const Handle& h, const char* fen,
+                                         const dtb_counters* counters, dtb_counters_move* moves,
+                                         std::size_t capacity, std::size_t* count) {
     using namespace c_calls_detail;
-    const RuleSet& set = rule_set_of<V>(h);
+    const CounterSet& set = counter_set_of<V>(h);
     const Position<V> p = parse_fen<V>(fen);
     std::string message;
-    std::vector<RulesRatedMove<V>> line;
-    std::vector<dtb_rules_move> out;
-    Status st = RulesProber<V>(h.store(), set).line(p, state_of(set, p, counters), line, &message);
-    if (st == Status::ok) st = c_rules_moves(Prober<V>(h.store()), p, line, true, out, message);
+    std::vector<CountersRatedMove<V>> line;
+    std::vector<dtb_counters_move> out;
+    Status st =
+        CountersProber<V>(h.store(), set).line(p, state_of(set, p, counters), line, &message);
+    if (st == Status::ok) st = c_counters_moves(Prober<V>(h.store()), p, line, true, out, message);
     if (st != Status::ok) return finish(st, message);
     return copy_out(out, moves, capacity, count, "moves in the line");
 }

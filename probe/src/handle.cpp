@@ -28,11 +28,11 @@ std::vector<fs::path> split_search_path(const std::string& text) {
     }
 }
 
-// What a directory's manifest says: its variant and the rule set of its rules tables.
+// What a directory's manifest says: its variant and the counter set of its counters' tables.
 struct DirectoryLabel {
     VariantId variant;
-    std::string rule_set;
-    std::string stale;  // why its rules tables must not be read, or ""
+    std::string counter_set;
+    std::string stale;  // why its counters' tables must not be read, or ""
 };
 
 // dir's manifest's label; nullopt when it has no manifest; throws TableError for one that
@@ -41,7 +41,7 @@ std::optional<DirectoryLabel> directory_label(const fs::path& dir) {
     std::error_code ec;
     if (!fs::exists(compress::manifest_path(dir), ec)) return std::nullopt;
     const auto m = compress::Manifest::read(dir);
-    return DirectoryLabel{m.variant, m.rule_set(), m.stale_rules_reason()};
+    return DirectoryLabel{m.variant, m.counter_set(), m.stale_counters_reason()};
 }
 
 // The tables the directories hold, by material: bit kind_index(k) for each kind k of table
@@ -76,11 +76,11 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
         }
         id = v->id;
     }
-    // Every directory holds the tables of one variant and the rules tables of one rule set
+    // Every directory holds the tables of one variant and the counters' tables of one counter set
     // (its manifest says which): all must agree, with each other and with `variant`.
     std::optional<DirectoryLabel> first;
     fs::path first_dir;
-    std::string rule_set, stale;
+    std::string counter_set, stale;
     for (const auto& dir : dirs) {
         std::error_code ec;
         if (!fs::is_directory(dir, ec)) {
@@ -106,12 +106,14 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
         }
         id = label->variant;
         if (!first) first = label, first_dir = dir;
-        if (!label->rule_set.empty() && !rule_set.empty() && label->rule_set != rule_set) {
-            message = dir.string() + " holds the rules tables of rule set " + label->rule_set +
-                      ", another directory of the path those of " + rule_set;
+        if (!label->counter_set.empty() && !counter_set.empty() &&
+            label->counter_set != counter_set) {
+            message = dir.string() + " holds the counters' tables of counter set " +
+                      label->counter_set + ", another directory of the path those of " +
+                      counter_set;
             return Status::variant;
         }
-        if (!label->rule_set.empty()) rule_set = label->rule_set;
+        if (!label->counter_set.empty()) counter_set = label->counter_set;
         if (!label->stale.empty() && stale.empty()) stale = dir.string() + ": " + label->stale;
     }
     if (!id) {
@@ -121,8 +123,8 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
         return Status::directory;
     }
     try {
-        out.reset(new Handle(dirs, *id, cache_bytes, rule_set));
-        out->stale_rules_ = stale;
+        out.reset(new Handle(dirs, *id, cache_bytes, counter_set));
+        out->stale_counters_ = stale;
     } catch (const std::bad_alloc&) {
         message = "out of memory for a cache of " + std::to_string(cache_bytes) + " bytes";
         return Status::memory;
@@ -131,8 +133,8 @@ Status Handle::open(const std::string& search_path, std::optional<std::string_vi
 }
 
 Handle::Handle(const std::vector<std::filesystem::path>& dirs, VariantId v, std::size_t cache_bytes,
-               std::string rule_set)
-    : store_(dirs, v, cache_bytes), rule_set_(std::move(rule_set)) {
+               std::string counter_set)
+    : store_(dirs, v, cache_bytes), counter_set_(std::move(counter_set)) {
     for (const auto& [m, kinds] : installed_tables(dirs)) {
         if (!(kinds & (1 << kind_index(ValueKind::wdl)))) continue;
         materials_.push_back({m, kinds});

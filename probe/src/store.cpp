@@ -127,10 +127,13 @@ std::uint8_t Store::open_table(const Material& m, ValueKind kind, Table& t) cons
     std::filesystem::path path;
     for (const auto& dir : dirs_) {
         std::error_code ec;
-        if (std::filesystem::exists(dir / compress::table_file_name(m, kind), ec)) {
-            path = dir / compress::table_file_name(m, kind);
-            break;
-        }
+        // A directory written before compress::kCountersNamedFrom names the kind the old way.
+        for (const int format :
+             {compress::kDirectoryFormatVersion, compress::kCountersNamedFrom - 1})
+            if (path.empty() &&
+                std::filesystem::exists(dir / compress::table_file_name(m, kind, format), ec))
+                path = dir / compress::table_file_name(m, kind, format);
+        if (!path.empty()) break;
     }
     if (path.empty()) {
         t.state.store(absent, std::memory_order_release);

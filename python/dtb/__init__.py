@@ -7,7 +7,7 @@ written by ``dtb gen``; this package probes them.
     >>> import dtb
     >>> with dtb.open_tablebase("tables/russian") as tb:
     ...     r = tb.probe("W:WKc1,Kd2,Ka3:BKe1")
-    ...     r.wdl, r.dtw, r.rules.klass
+    ...     r.wdl, r.dtw, r.counters.klass
     ...     [m.move for m in tb.best_line("W:WKc1,Kd2,Ka3:BKe1")]
 
 Positions are PDN FEN strings (or objects with a ``fen`` attribute or method). Values are
@@ -30,7 +30,7 @@ from ._dtb import (
     NotAvailable,
     PdnGame,
     ProbeResult,
-    RulesResult,
+    CountersResult,
     Tablebase,
     VariantError,
     moves,
@@ -51,7 +51,7 @@ __all__ = [
     "NotAvailable",
     "PdnGame",
     "ProbeResult",
-    "RulesResult",
+    "CountersResult",
     "Tablebase",
     "VariantError",
     "moves",

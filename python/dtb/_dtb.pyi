@@ -18,8 +18,8 @@ class CorruptTable(Error): ...
 class DirectoryError(Error, OSError): ...
 class VariantError(Error, ValueError): ...
 
-class RulesResult:
-    rule_set: str
+class CountersResult:
+    counter_set: str
     state: CounterState
     wdl: Optional[str]
     klass: Optional[str]
@@ -33,7 +33,7 @@ class ProbeResult:
     wdl: str
     dtw: Optional[int]
     dtc: Optional[int]
-    rules: RulesResult
+    counters: CountersResult
 
 class MoveResult:
     move: str
@@ -41,13 +41,13 @@ class MoveResult:
     wdl: str
     dtw: Optional[int]
     dtc: Optional[int]
-    rules: Optional[RulesResult]
+    counters: Optional[CountersResult]
 
 class Tablebase:
     @property
     def variant(self) -> str: ...
     @property
-    def rule_set(self) -> str: ...
+    def counter_set(self) -> str: ...
     @property
     def counters(self) -> list[str]: ...
     @property
@@ -64,7 +64,7 @@ class Tablebase:
     def best_line(
         self, pos: Position, counters: Counters = None, moves: Moves = None, pure: bool = False
     ) -> list[MoveResult]: ...
-    def rules_report(self, material: Optional[str] = None) -> list[dict[str, object]]: ...
+    def counters_report(self, material: Optional[str] = None) -> list[dict[str, object]]: ...
     def get_probe(
         self, pos: Position, counters: Counters = None, moves: Moves = None, default: object = None
     ) -> Union[ProbeResult, object]: ...

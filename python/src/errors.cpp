@@ -33,7 +33,7 @@ void add_exceptions(py::module_& m) {
     g_fen = add(m, "FenError", with(g_error, PyExc_ValueError),
                 "A FEN that is malformed, or a position that cannot occur in a game.");
     g_counters = add(m, "CountersError", with(g_error, PyExc_ValueError),
-                     "Counters that are not the rule set's, or cannot stand at the position.");
+                     "Counters that are not the counter set's, or cannot stand at the position.");
     g_not_available = add(m, "NotAvailable", with(g_error, PyExc_LookupError),
                           "The position's material is not in the tables.");
     g_corrupt = add(m, "CorruptTable", g_error,

@@ -62,7 +62,7 @@ std::vector<std::pair<std::string, std::string>> moves(const std::string& varian
 
 void add_game(py::module_& m) {
     m.def("variants", &variants,
-          "Every variant name dtb knows, as `dtb variants` lists them (the rule sets, then\n"
+          "Every variant name dtb knows, as `dtb variants` lists them (the counter sets, then\n"
           "three names that play by english or czech rules).");
     m.def("perft", &perft, py::arg("variant"), py::arg("depth"), py::arg("fen") = py::none(),
           "The number of move sequences of `depth` plies from `fen` (default: the variant's\n"

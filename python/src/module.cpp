@@ -23,65 +23,67 @@ std::string optional_text(const std::optional<int>& v) {
     return v ? std::to_string(*v) : std::string("None");
 }
 
-std::string rules_repr(const RulesResult& r) {
+std::string counters_repr(const CountersResult& r) {
     if (r.error)
-        return "RulesResult(error=" + py::repr(py::str(*r.error)).cast<std::string>() + ")";
-    return "RulesResult(wdl='" + r.wdl.value_or("") + "', klass='" + r.klass.value_or("") +
+        return "CountersResult(error=" + py::repr(py::str(*r.error)).cast<std::string>() + ")";
+    return "CountersResult(wdl='" + r.wdl.value_or("") + "', klass='" + r.klass.value_or("") +
            "', plies=" + optional_text(r.plies) + ", budget=" + optional_text(r.budget) + ")";
 }
 
 void add_results(py::module_& m) {
-    py::class_<RulesResult>(
-        m, "RulesResult",
+    py::class_<CountersResult>(
+        m, "CountersResult",
         "The value under the draw counters: wdl ('win', 'draw', 'loss'), klass\n"
         "(the pure value as the counters leave it: 'win', 'cursed-win', 'draw',\n"
         "'blessed-loss', 'loss'), plies (the length of the line under the\n"
         "rules; None for a draw), budget (the plies the binding counter must\n"
-        "leave; None where no win or loss is at stake), rule_set, state (per\n"
+        "leave; None where no win or loss is at stake), counter_set, state (per\n"
         "counter in scope: {'plies': n, 'left': m}, {'plies': None} for a rule\n"
-        "that waits) and error (why the values are not given: no rules tables;\n"
+        "that waits) and error (why the values are not given: no counters' tables;\n"
         "then wdl is None).")
-        .def_readonly("rule_set", &RulesResult::rule_set)
-        .def_readonly("state", &RulesResult::state)
-        .def_readonly("wdl", &RulesResult::wdl)
-        .def_readonly("klass", &RulesResult::klass)
-        .def_readonly("plies", &RulesResult::plies)
-        .def_readonly("budget", &RulesResult::budget)
-        .def_readonly("error", &RulesResult::error)
-        .def("__repr__", &rules_repr);
+        .def_readonly("counter_set", &CountersResult::counter_set)
+        .def_readonly("state", &CountersResult::state)
+        .def_readonly("wdl", &CountersResult::wdl)
+        .def_readonly("klass", &CountersResult::klass)
+        .def_readonly("plies", &CountersResult::plies)
+        .def_readonly("budget", &CountersResult::budget)
+        .def_readonly("error", &CountersResult::error)
+        .def("__repr__", &counters_repr);
     py::class_<ProbeResult>(
         m, "ProbeResult",
         "A position's value for the side to move: wdl ('win', 'draw', 'loss'),\n"
         "dtw (plies to the end of the game), dtc (plies to the next capture or\n"
         "man move; both 0 for a draw, None from tables of WDL alone), the FEN\n"
-        "probed (after the moves given), and rules: the value under the\n"
-        "counters (RulesResult).")
+        "probed (after the moves given), and counters: the value under the\n"
+        "counters (CountersResult).")
         .def_readonly("variant", &ProbeResult::variant)
         .def_readonly("fen", &ProbeResult::fen)
         .def_readonly("wdl", &ProbeResult::wdl)
         .def_readonly("dtw", &ProbeResult::dtw)
         .def_readonly("dtc", &ProbeResult::dtc)
-        .def_readonly("rules", &ProbeResult::rules)
+        .def_readonly("counters", &ProbeResult::counters)
         .def("__repr__", [](const ProbeResult& r) {
             return "ProbeResult(fen='" + r.fen + "', wdl='" + r.wdl +
                    "', dtw=" + optional_text(r.dtw) + ", dtc=" + optional_text(r.dtc) +
-                   ", rules=" + rules_repr(r.rules) + ")";
+                   ", counters=" + counters_repr(r.counters) + ")";
         });
-    py::class_<MoveResult>(m, "MoveResult",
-                           "A move, the FEN after it, and the values there for the side to move\n"
-                           "then: wdl, dtw, dtc as in ProbeResult (dtc None along a line under\n"
-                           "the rules), rules (a RulesResult with the counters after the move, or\n"
-                           "None without rules tables).")
+    py::class_<MoveResult>(
+        m, "MoveResult",
+        "A move, the FEN after it, and the values there for the side to move\n"
+        "then: wdl, dtw, dtc as in ProbeResult (dtc None along a line under\n"
+        "the counters), counters (a CountersResult with the counters after the move, or\n"
+        "None without counters' tables).")
         .def_readonly("move", &MoveResult::move)
         .def_readonly("fen", &MoveResult::fen)
         .def_readonly("wdl", &MoveResult::wdl)
         .def_readonly("dtw", &MoveResult::dtw)
         .def_readonly("dtc", &MoveResult::dtc)
-        .def_readonly("rules", &MoveResult::rules)
+        .def_readonly("counters", &MoveResult::counters)
         .def("__repr__", [](const MoveResult& r) {
             return "MoveResult(move='" + r.move + "', wdl='" + r.wdl +
                    "', dtw=" + optional_text(r.dtw) + ", dtc=" + optional_text(r.dtc) +
-                   ", rules=" + (r.rules ? rules_repr(*r.rules) : std::string("None")) + ")";
+                   ", counters=" + (r.counters ? counters_repr(*r.counters) : std::string("None")) +
+                   ")";
         });
 }
 

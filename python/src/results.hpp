@@ -14,15 +14,15 @@
 namespace dtb::python {
 
 // Per counter in scope: {"plies": n, "left": m}, or {"plies": None} for a rule that waits.
-using CounterState = std::map<std::string, std::map<std::string, std::optional<int>>>;
+using StateDict = std::map<std::string, std::map<std::string, std::optional<int>>>;
 
 // The value under the draw counters, or why it is not given (error; then wdl is None).
-struct RulesResult {
-    std::string rule_set;
-    CounterState state;
+struct CountersResult {
+    std::string counter_set;
+    StateDict state;
     std::optional<std::string> wdl;
     std::optional<std::string> klass;  // win, cursed-win, draw, blessed-loss, loss
-    std::optional<int> plies;          // the length of the line under the rules
+    std::optional<int> plies;          // the length of the line under the counters
     std::optional<int> budget;         // the plies the binding counter must leave
     std::optional<std::string> error;
 };
@@ -31,7 +31,7 @@ struct ProbeResult {
     std::string variant, fen;
     std::string wdl;
     std::optional<int> dtw, dtc;  // 0 for a draw; None from tables of WDL alone
-    RulesResult rules;
+    CountersResult counters;
 };
 
 // A move, the position after it, and the values there (for the side to move then).
@@ -39,11 +39,11 @@ struct MoveResult {
     std::string move, fen;
     std::string wdl;
     std::optional<int> dtw, dtc;
-    std::optional<RulesResult> rules;
+    std::optional<CountersResult> counters;
 };
 
-inline CounterState counter_state(const RuleSet& set, const RuleState& s, auto const& p) {
-    CounterState out;
+inline StateDict state_dict(const CounterSet& set, const dtb::CounterState& s, auto const& p) {
+    StateDict out;
     for (const probe::CounterReading& r : probe::read_counters(set, s, p)) {
         auto& c = out[std::string(r.name)];
         c["plies"] = r.counting ? std::optional<int>(r.plies) : std::nullopt;
@@ -60,10 +60,10 @@ inline void put_value(const Value& v, int want, std::string& wdl, std::optional<
     dtc = v.dtc;
 }
 
-inline RulesResult rules_result(const RuleSet& set, CounterState state, Wdl pure,
-                                const probe::RulesAnswer& a, int plies) {
-    RulesResult r;
-    r.rule_set = set.name;
+inline CountersResult counters_result(const CounterSet& set, StateDict state, Wdl pure,
+                                      const probe::CountersAnswer& a, int plies) {
+    CountersResult r;
+    r.counter_set = set.name;
     r.state = std::move(state);
     r.wdl = to_string(a.wdl);
     r.klass = to_string(probe::classify(pure, a.wdl));

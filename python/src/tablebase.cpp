@@ -12,7 +12,7 @@
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/gen/verify.hpp"
-#include "dtb/probe/rules_report.hpp"
+#include "dtb/probe/counters_report.hpp"
 #include "failure.hpp"
 
 namespace py = pybind11;
@@ -22,15 +22,15 @@ namespace dtb::python {
 namespace {
 
 template <class V>
-probe::CountedPosition<V> counted(const probe::RulesProber<V>& rp, const std::string& fen,
+probe::CountedPosition<V> counted(const probe::CountersProber<V>& rp, const std::string& fen,
                                   const std::string& moves, const std::string& counters) {
-    return probe::counted_position(rp.rule_set(), read_position<V>(fen), moves, counters);
+    return probe::counted_position(rp.counter_set(), read_position<V>(fen), moves, counters);
 }
 
 // The report of a position (dtb/probe/position_report.hpp) with what it was made from.
 template <class V>
 struct Reported {
-    probe::RulesProber<V> rules;
+    probe::CountersProber<V> rules;
     probe::CountedPosition<V> counted;
     probe::PositionReport<V> report;
 };
@@ -38,7 +38,7 @@ struct Reported {
 template <class V>
 Reported<V> reported(const probe::Tablebase& tb, const std::string& fen, const std::string& moves,
                      const std::string& counters, bool with_moves) {
-    const auto rp = tb.rules_prober<V>();
+    const auto rp = tb.counters_prober<V>();
     Reported<V> r{rp, counted(rp, fen, moves, counters), {}};
     std::string message;
     require(probe::report_position(tb.prober<V>(), rp, r.counted, with_moves, r.report, &message),
@@ -54,13 +54,14 @@ ProbeResult probe_in(const probe::Tablebase& tb, const std::string& fen, const s
     out.variant = V::name;
     out.fen = write_fen(c.position);
     put_value(r.value, r.want, out.wdl, out.dtw, out.dtc);
-    const auto state = counter_state(rp.rule_set(), c.state, c.position);
-    if (!r.rules.error.empty()) {
-        out.rules.rule_set = rp.rule_set().name;
-        out.rules.state = state;
-        out.rules.error = r.rules.error;
+    const auto state = state_dict(rp.counter_set(), c.state, c.position);
+    if (!r.counters.error.empty()) {
+        out.counters.counter_set = rp.counter_set().name;
+        out.counters.state = state;
+        out.counters.error = r.counters.error;
     } else {
-        out.rules = rules_result(rp.rule_set(), state, r.value.wdl, r.rules.value, r.rules.plies);
+        out.counters = counters_result(rp.counter_set(), state, r.value.wdl, r.counters.value,
+                                       r.counters.plies);
     }
     return out;
 }
@@ -68,12 +69,12 @@ ProbeResult probe_in(const probe::Tablebase& tb, const std::string& fen, const s
 template <class V>
 std::vector<MoveResult> best_moves_in(const probe::Tablebase& tb, const std::string& fen,
                                       const std::string& moves, const std::string& counters,
-                                      bool by_rules) {
+                                      bool by_counters) {
     const auto [rp, c, r] = reported<V>(tb, fen, moves, counters, true);
-    if (by_rules && !r.rules.error.empty())
+    if (by_counters && !r.counters.error.empty())
         throw ProbeFailure(
             probe::Status::not_available,
-            write_fen(c.position) + ": ranked under the rules, but " + r.rules.error);
+            write_fen(c.position) + ": ranked under the counters, but " + r.counters.error);
     std::vector<MoveResult> out;
     std::vector<int> rank;  // each move's place under the counters
     for (const auto& m : r.moves) {
@@ -83,13 +84,13 @@ std::vector<MoveResult> best_moves_in(const probe::Tablebase& tb, const std::str
         mr.fen = write_fen(after);
         put_value(m.pure.after, r.want, mr.wdl, mr.dtw, mr.dtc);
         if (m.counted)
-            mr.rules =
-                rules_result(rp.rule_set(), counter_state(rp.rule_set(), m.counted->state, after),
-                             m.pure.after.wdl, m.counted->after, m.counted_plies);
+            mr.counters = counters_result(rp.counter_set(),
+                                          state_dict(rp.counter_set(), m.counted->state, after),
+                                          m.pure.after.wdl, m.counted->after, m.counted_plies);
         out.push_back(std::move(mr));
         rank.push_back(m.counted_rank);
     }
-    if (by_rules) {
+    if (by_counters) {
         std::vector<std::size_t> order(out.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::stable_sort(order.begin(), order.end(),
@@ -105,7 +106,7 @@ template <class V>
 std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::string& fen,
                                      const std::string& moves, const std::string& counters,
                                      bool pure) {
-    const auto rp = tb.rules_prober<V>();
+    const auto rp = tb.counters_prober<V>();
     const auto c = counted(rp, fen, moves, counters);
     std::string message;
     std::vector<MoveResult> out;
@@ -123,7 +124,7 @@ std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::stri
         }
         return out;
     }
-    std::vector<probe::RulesRatedMove<V>> line;
+    std::vector<probe::CountersRatedMove<V>> line;
     require(rp.line(c.position, c.state, line, &message), write_fen(c.position), message);
     for (std::size_t i = 0; i < line.size(); ++i) {
         const auto& m = line[i];
@@ -133,30 +134,30 @@ std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::stri
         mr.fen = write_fen(cur);
         mr.wdl = to_string(m.pure.wdl);
         mr.dtw = m.pure.dtw;
-        mr.rules = rules_result(rp.rule_set(), counter_state(rp.rule_set(), m.state, cur),
-                                m.pure.wdl, m.after, int(line.size() - i - 1));
+        mr.counters = counters_result(rp.counter_set(), state_dict(rp.counter_set(), m.state, cur),
+                                      m.pure.wdl, m.after, int(line.size() - i - 1));
         out.push_back(std::move(mr));
     }
     return out;
 }
 
 template <class V>
-std::vector<probe::RulesReportRow> rules_report_in(const probe::Tablebase& tb,
-                                                   const std::vector<Material>& materials) {
+std::vector<probe::CountersReportRow> counters_report_in(const probe::Tablebase& tb,
+                                                         const std::vector<Material>& materials) {
     const auto pure = tb.prober<V>();
-    const auto rules = tb.rules_prober<V>();
-    std::vector<probe::RulesReportRow> rows;
+    const auto counted = tb.counters_prober<V>();
+    std::vector<probe::CountersReportRow> rows;
     for (const Material& m : materials)
         for (const Color side : {Color::white, Color::black}) {
-            probe::RulesReportRow r;
+            probe::CountersReportRow r;
             std::string message;
-            require(probe::rules_report(pure, rules, m, side, r, &message), m.name(), message);
+            require(probe::counters_report(pure, counted, m, side, r, &message), m.name(), message);
             rows.push_back(std::move(r));
         }
     return rows;
 }
 
-py::dict row_dict(const probe::RulesReportRow& r) {
+py::dict row_dict(const probe::CountersReportRow& r) {
     auto wdl = [](const std::uint64_t(&c)[3]) {
         py::dict d;
         d["wins"] = c[0];
@@ -169,15 +170,15 @@ py::dict row_dict(const probe::RulesReportRow& r) {
     d["side_to_move"] = r.side_to_move == Color::white ? "white" : "black";
     d["positions"] = r.positions;
     d["pure"] = wdl(r.pure);
-    d["rules"] = wdl(r.rules);
-    d["wins_drawn_by_rules"] = r.wins_drawn_by_rules;
-    d["losses_drawn_by_rules"] = r.losses_drawn_by_rules;
+    d["counters"] = wdl(r.counters);
+    d["wins_drawn_by_counters"] = r.wins_drawn_by_counters;
+    d["losses_drawn_by_counters"] = r.losses_drawn_by_counters;
     d["max_winner_moves_pure"] = r.max_winner_moves_pure;
-    d["max_winner_moves_rules"] = r.max_winner_moves_rules;
+    d["max_winner_moves_counters"] = r.max_winner_moves_counters;
     d["hardest_fen_pure"] = r.hardest_fen_pure;
-    d["hardest_fen_rules"] = r.hardest_fen_rules;
+    d["hardest_fen_counters"] = r.hardest_fen_counters;
     d["histogram_pure"] = r.histogram_pure;
-    d["histogram_rules"] = r.histogram_rules;
+    d["histogram_counters"] = r.histogram_counters;
     return d;
 }
 
@@ -265,7 +266,7 @@ bool Tablebase::closed() const {
 
 std::string Tablebase::variant() const { return std::string(open()->variant()); }
 
-std::string Tablebase::rule_set() const { return dtb_rule_set(open()->c_handle()); }
+std::string Tablebase::counter_set() const { return dtb_counter_set(open()->c_handle()); }
 
 std::vector<std::string> Tablebase::counters() const {
     const auto tb = open();
@@ -284,7 +285,7 @@ std::map<std::string, std::vector<std::string>> Tablebase::materials() const {
         const std::pair<int, const char*> flags[] = {{DTB_HAS_WDL, "wdl"},
                                                      {DTB_HAS_DTW, "dtw"},
                                                      {DTB_HAS_DTC, "dtc"},
-                                                     {DTB_HAS_RULES, "rules"}};
+                                                     {DTB_HAS_COUNTERS, "counters"}};
         for (const auto& [flag, name] : flags)
             if (m.tables & flag) kinds.emplace_back(name);
     }
@@ -324,12 +325,12 @@ int Tablebase::probe_dtw(const py::handle& pos) const {
 std::vector<MoveResult> Tablebase::best_moves(const py::handle& pos, const py::handle& counters,
                                               const py::handle& moves,
                                               const std::string& rank) const {
-    if (rank != "pure" && rank != "rules")
-        throw py::value_error("rank is 'pure' or 'rules', not '" + rank + "'");
+    if (rank != "pure" && rank != "counters" && rank != "rules")
+        throw py::value_error("rank is 'pure' or 'counters', not '" + rank + "'");
     const std::string fen = fen_of(pos), c = counters_of(counters), m = moves_of(moves);
     const auto tb = open();
     return released(
-        tb, [&](auto v) { return best_moves_in<decltype(v)>(*tb, fen, m, c, rank == "rules"); });
+        tb, [&](auto v) { return best_moves_in<decltype(v)>(*tb, fen, m, c, rank != "pure"); });
 }
 
 std::vector<MoveResult> Tablebase::best_line(const py::handle& pos, const py::handle& counters,
@@ -339,7 +340,7 @@ std::vector<MoveResult> Tablebase::best_line(const py::handle& pos, const py::ha
     return released(tb, [&](auto v) { return best_line_in<decltype(v)>(*tb, fen, m, c, pure); });
 }
 
-py::list Tablebase::rules_report(const std::optional<std::string>& material) const {
+py::list Tablebase::counters_report(const std::optional<std::string>& material) const {
     const auto tb = open();
     std::vector<Material> materials;
     if (material) {
@@ -348,10 +349,10 @@ py::list Tablebase::rules_report(const std::optional<std::string>& material) con
         materials.push_back(*m);
     } else {
         for (const auto& m : tb->materials())
-            if (m.tables & DTB_HAS_RULES) materials.push_back(*Material::parse(m.material));
+            if (m.tables & DTB_HAS_COUNTERS) materials.push_back(*Material::parse(m.material));
     }
     const auto rows =
-        released(tb, [&](auto v) { return rules_report_in<decltype(v)>(*tb, materials); });
+        released(tb, [&](auto v) { return counters_report_in<decltype(v)>(*tb, materials); });
     py::list out;
     for (const auto& r : rows) out.append(row_dict(r));
     return out;
@@ -372,7 +373,7 @@ py::dict Tablebase::verify(int samples, std::uint64_t seed) const {
             const auto manifest = manifest_of(dir);
             // Counters' tables of an earlier reading would be checked against rules they
             // do not follow.
-            const std::string stale = manifest ? manifest->stale_rules_reason() : "";
+            const std::string stale = manifest ? manifest->stale_counters_reason() : "";
             if (!stale.empty())
                 throw ProbeFailure(probe::Status::directory, directory_ + ": " + stale);
             report = gen::verify_tables(dir, tb->variant_id(), manifest ? &*manifest : nullptr,
@@ -418,16 +419,17 @@ void add_tablebase(py::module_& m) {
                   "pos first, 'c3-d4 f6-e5' or ['c3-d4', 'f6-e5']; the position reached is\n"
                   "probed with the counters they ran up.")
         .def_property_readonly("variant", &T::variant, "The variant of the tables.")
-        .def_property_readonly("rule_set", &T::rule_set,
-                               "The rule set of the values under the counters.")
+        .def_property_readonly("counter_set", &T::counter_set,
+                               "The counter set of the values under the counters.")
         .def_property_readonly("counters", &T::counters,
-                               "The names of the rule set's counters, as counters= takes them.")
+                               "The names of the counter set's counters, as counters= takes them.")
         .def_property_readonly(
             "largest", &T::largest,
             "The most pieces of an installed material (0: none), as Fathom's TB_LARGEST.")
         .def_property_readonly("closed", &T::closed)
         .def("materials", &T::materials,
-             "The installed materials and their tables: {'KKvK': ['wdl', 'dtw', 'dtc', 'rules']}.")
+             "The installed materials and their tables: {'KKvK': ['wdl', 'dtw', 'dtc', "
+             "'counters']}.")
         .def("probe", &T::probe, pos, counters, moves,
              "The value of pos for the side to move (ProbeResult), pure and under the counters.\n"
              "Raises FenError, CountersError, NotAvailable, CorruptTable.")
@@ -439,14 +441,14 @@ void add_tablebase(py::module_& m) {
         .def("best_moves", &T::best_moves, pos, counters, moves, py::arg("rank") = "pure",
              "Every legal move of pos with the values after it (MoveResult), best first: by the\n"
              "pure values (rank='pure', as dtb probe lists them) or under the counters\n"
-             "(rank='rules': the moves that win in time first).")
+             "(rank='counters': the moves that win in time first).")
         .def("best_line", &T::best_line, pos, counters, moves, py::arg("pure") = false,
              "The best line from pos to the end of the game, as MoveResults: under the counters\n"
              "(the win within the counters at the least budget; empty for a draw under them), or\n"
              "the pure line (pure=True: the shortest win, the longest loss).")
-        .def("rules_report", &T::rules_report, py::arg("material") = py::none(),
-             "The researchers' report under the draw counters (dtb rules --json's fields, its\n"
-             "histogram as two lists): per material with rules tables (or the one named,\n"
+        .def("counters_report", &T::counters_report, py::arg("material") = py::none(),
+             "The researchers' report under the draw counters (dtb counters --json's fields, its\n"
+             "histogram as two lists): per material with counters' tables (or the one named,\n"
              "'KKKvK') and side to move, a dict of positions, wins/draws/losses pure and at\n"
              "fresh counters, the wins the counters draw, the most moves the winner needs, the\n"
              "hardest positions and the histograms of the winner's moves (index: moves).")

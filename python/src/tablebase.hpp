@@ -25,7 +25,7 @@ class Tablebase {
               const std::optional<std::string>& variant);
 
     std::string variant() const;
-    std::string rule_set() const;
+    std::string counter_set() const;
     std::vector<std::string> counters() const;
     int largest() const;
     std::map<std::string, std::vector<std::string>> materials() const;
@@ -40,7 +40,7 @@ class Tablebase {
                                        const std::string& rank) const;
     std::vector<MoveResult> best_line(const pybind11::handle& pos, const pybind11::handle& counters,
                                       const pybind11::handle& moves, bool pure) const;
-    pybind11::list rules_report(const std::optional<std::string>& material) const;
+    pybind11::list counters_report(const std::optional<std::string>& material) const;
     // One PDN game checked against the tables (annotate.cpp).
     pybind11::dict annotate(const pdn::Game& g, const std::string& under,
                             const std::optional<std::string>& variant) const;

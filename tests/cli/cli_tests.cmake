@@ -117,7 +117,7 @@ dtb_cli_test(gen_russian_3 EXIT 0
     ARGS gen russian --pieces 3 --out ${DTB_CLI_TABLES} --threads 2
     REGEX "16 slices solved|16 found complete")
 set_tests_properties(cli.gen_russian_3 PROPERTIES FIXTURES_SETUP cli_tables)
-dtb_cli_test(verify_ok EXIT 0 JSON JSON_KEYS "variant,tables_checked,tables_failed,tables,samples,rules_samples,ok"
+dtb_cli_test(verify_ok EXIT 0 JSON JSON_KEYS "variant,tables_checked,tables_failed,tables,samples,counters_samples,ok"
     ARGS verify ${DTB_CLI_TABLES} --json --samples 100
     COMPACT_REGEX "\"tables_checked\":64,\"tables_failed\":0"
     REGEX "\"ok\": *true"
@@ -158,7 +158,7 @@ if(TARGET dtb_gen_mpi AND MPIEXEC_EXECUTABLE)
     endforeach()
     set_tests_properties(cli.gen_mpi_same_bytes_international PROPERTIES LABELS "cli;mpi;long")
 endif()
-# A directory holds one variant's tables and one rule set's: gen refuses another's and says
+# A directory holds one variant's tables and one counter set's: gen refuses another's and says
 # how to proceed, and the russian tables are still russian after the attempt.
 dtb_cli_test(gen_refuses_other_variant EXIT 2
     ARGS gen english --pieces 3 --out ${DTB_CLI_TABLES}
@@ -194,27 +194,27 @@ dtb_cli_test(moves_game_just_over EXIT 0 ARGS moves russian "B:Wg7:B" REGEX "no 
 set(DTB_CLI_PORTUGUESE ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/portuguese)
 dtb_cli_test(gen_portuguese_4 EXIT 0
     ARGS gen portuguese --pieces 4 --out ${DTB_CLI_PORTUGUESE}
-    NOT_REGEX "no tables under the rules")
-dtb_cli_test(verify_portuguese_rules EXIT 0
+    NOT_REGEX "no tables under the counters")
+dtb_cli_test(verify_portuguese_counters EXIT 0
     ARGS verify ${DTB_CLI_PORTUGUESE} --samples 300
     REGEX "[1-9][0-9]+ under the counters, 0 wrong; OK")
-set_tests_properties(cli.verify_portuguese_rules PROPERTIES DEPENDS cli.gen_portuguese_4)
-dtb_cli_test(rules_portuguese_report EXIT 0 JSON
-    ARGS rules ${DTB_CLI_PORTUGUESE} --material KKKvK --json
-    COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_rules\":0,")
-set_tests_properties(cli.rules_portuguese_report PROPERTIES DEPENDS cli.gen_portuguese_4)
+set_tests_properties(cli.verify_portuguese_counters PROPERTIES DEPENDS cli.gen_portuguese_4)
+dtb_cli_test(counters_portuguese_report EXIT 0 JSON
+    ARGS counters ${DTB_CLI_PORTUGUESE} --material KKKvK --json
+    COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_counters\":0,")
+set_tests_properties(cli.counters_portuguese_report PROPERTIES DEPENDS cli.gen_portuguese_4)
 # Issue 51: Black's capture made three kings against one, a king on the river, White to move.
 # The capture is not one of Black's 12 counted moves: 24 plies are left, and White loses.
 dtb_cli_test(probe_portuguese_river_after_capture EXIT 0 JSON
     ARGS probe ${DTB_CLI_PORTUGUESE} "W:WK2:BK1,K13,K32" --json
-    COMPACT_REGEX "\"rules\":{\"rule_set\":\"standard\",\"state\":{\"twenty-moves\":{\"plies\":0,\"left\":40},\"force\":{\"plies\":0,\"left\":24}},\"wdl\":\"loss\"")
+    COMPACT_REGEX "\"counters\":{\"counter_set\":\"standard\",\"state\":{\"twenty-moves\":{\"plies\":0,\"left\":40},\"force\":{\"plies\":0,\"left\":24}},\"wdl\":\"loss\"")
 set_tests_properties(cli.probe_portuguese_river_after_capture PROPERTIES DEPENDS cli.gen_portuguese_4)
 # Frisian up to 3 pieces: the king-move restriction read from the FEN (":RW47/3": White's king
 # on 47 has made three non-capturing moves in a row), answered under, and shown.
 set(DTB_CLI_FRISIAN ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/frisian)
 dtb_cli_test(gen_frisian_3 EXIT 0
     ARGS gen frisian --pieces 3 --out ${DTB_CLI_FRISIAN} FRESH ${DTB_CLI_FRISIAN}
-    NOT_REGEX "no tables under the rules")
+    NOT_REGEX "no tables under the counters")
 set_tests_properties(cli.gen_frisian_3 PROPERTIES FIXTURES_SETUP cli_frisian)
 dtb_cli_test(verify_frisian EXIT 0
     ARGS verify ${DTB_CLI_FRISIAN} --samples 300
@@ -247,29 +247,29 @@ set_tests_properties(cli.verify_frisian cli.probe_frisian_fourth_king_move cli.p
 set(DTB_CLI_POOL ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/pool)
 dtb_cli_test(gen_pool_4 EXIT 0
     ARGS gen pool --pieces 4 --compression fast --out ${DTB_CLI_POOL}
-    NOT_REGEX "no tables under the rules")
-dtb_cli_test(verify_pool_rules EXIT 0
+    NOT_REGEX "no tables under the counters")
+dtb_cli_test(verify_pool_counters EXIT 0
     ARGS verify ${DTB_CLI_POOL} --samples 300
     REGEX "[1-9][0-9]+ under the counters, 0 wrong; OK")
-set_tests_properties(cli.verify_pool_rules PROPERTIES DEPENDS cli.gen_pool_4)
+set_tests_properties(cli.verify_pool_counters PROPERTIES DEPENDS cli.gen_pool_4)
 
-# Rules tables of one rule set labelled as another's: verify re-derives their values and fails.
+# Counters' tables of one counter set labelled as another's: verify re-derives their values and fails.
 set(DTB_CLI_SWAPPED ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/swapped)
 dtb_cli_test(gen_brazilian_fmjd64 EXIT 0
-    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --rules fmjd64
+    ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED} --counters fmjd64
     FRESH ${DTB_CLI_SWAPPED})
-dtb_cli_test(gen_refuses_other_rule_set EXIT 2
+dtb_cli_test(gen_refuses_other_counter_set EXIT 2
     ARGS gen brazilian --pieces 3 --out ${DTB_CLI_SWAPPED}
-    REGEX "holds the rules tables of rule set fmjd64, not cbd.*--rules fmjd64")
-set_tests_properties(cli.gen_refuses_other_rule_set PROPERTIES DEPENDS cli.gen_brazilian_fmjd64)
-add_test(NAME cli.swap_rule_set COMMAND ${CMAKE_COMMAND} -DDIR=${DTB_CLI_SWAPPED}
-    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/swap_rule_set.cmake)
-set_tests_properties(cli.swap_rule_set PROPERTIES LABELS "cli"
-    DEPENDS "cli.gen_brazilian_fmjd64;cli.gen_refuses_other_rule_set")
-dtb_cli_test(verify_swapped_rule_set EXIT 1
+    REGEX "holds the counters' tables of counter set fmjd64, not cbd.*--counters fmjd64")
+set_tests_properties(cli.gen_refuses_other_counter_set PROPERTIES DEPENDS cli.gen_brazilian_fmjd64)
+add_test(NAME cli.swap_counter_set COMMAND ${CMAKE_COMMAND} -DDIR=${DTB_CLI_SWAPPED}
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/swap_counter_set.cmake)
+set_tests_properties(cli.swap_counter_set PROPERTIES LABELS "cli"
+    DEPENDS "cli.gen_brazilian_fmjd64;cli.gen_refuses_other_counter_set")
+dtb_cli_test(verify_swapped_counter_set EXIT 1
     ARGS verify ${DTB_CLI_SWAPPED} --samples 300
     REGEX "WRONG under the counters .*[1-9][0-9]* wrong; FAILED")
-set_tests_properties(cli.verify_swapped_rule_set PROPERTIES DEPENDS cli.swap_rule_set)
+set_tests_properties(cli.verify_swapped_counter_set PROPERTIES DEPENDS cli.swap_counter_set)
 add_test(NAME cli.damage_tables COMMAND ${CMAKE_COMMAND} -DFROM=${DTB_CLI_TABLES}
     -DTO=${DTB_CLI_DAMAGED} -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/damage_table.cmake)
 set_tests_properties(cli.damage_tables PROPERTIES LABELS "cli" FIXTURES_REQUIRED cli_tables
@@ -376,14 +376,14 @@ dtb_cli_test(stats_empty_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
     ARGS stats ${DTB_CLI_EMPTY_MANIFEST} --json COMPACT_REGEX "\"code\":\"directory\"")
 dtb_cli_test(stats_no_dir EXIT 2 ARGS stats ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory
     REGEX "no manifest")
-dtb_cli_test(rules_empty_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
-    ARGS rules ${DTB_CLI_EMPTY_MANIFEST} --json)
-dtb_cli_test(rules_not_available EXIT 1
-    ARGS rules ${DTB_CLI_TABLES} --material KKKKvK REGEX "not available")
-dtb_cli_test(rules_not_available_json EXIT 1 JSON_KEYS ${DTB_JSON_ERROR}
-    ARGS rules ${DTB_CLI_TABLES} --material KKKKvK --json
+dtb_cli_test(counters_empty_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS counters ${DTB_CLI_EMPTY_MANIFEST} --json)
+dtb_cli_test(counters_not_available EXIT 1
+    ARGS counters ${DTB_CLI_TABLES} --material KKKKvK REGEX "not available")
+dtb_cli_test(counters_not_available_json EXIT 1 JSON_KEYS ${DTB_JSON_ERROR}
+    ARGS counters ${DTB_CLI_TABLES} --material KKKKvK --json
     COMPACT_REGEX "\"code\":\"not_available\"")
-set_tests_properties(cli.rules_not_available cli.rules_not_available_json PROPERTIES
+set_tests_properties(cli.counters_not_available cli.counters_not_available_json PROPERTIES
     FIXTURES_REQUIRED cli_tables)
 dtb_cli_test(verify_no_dir_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
     ARGS verify ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory --json
@@ -446,12 +446,12 @@ wdl_test(stats_wdl EXIT 0 ARGS stats ${DTB_CLI_WDL} REGEX "KvK ")
 wdl_test(pack_wdl EXIT 0 ARGS pack ${DTB_CLI_WDL} REGEX "0 tables rewritten to small, 16 already were")
 wdl_test(tables_search_path EXIT 0 JSON JSON_KEYS "variant,dir,largest,complete_up_to,materials"
     ARGS tables ${DTB_CLI_WDL}:${DTB_CLI_TABLES} --json
-    COMPACT_REGEX "\"largest\":3,\"complete_up_to\":3,.*\"material\":\"KvK\",\"pieces\":2,\"tables\":.\"wdl\",\"dtw\",\"dtc\",\"rules\".")
+    COMPACT_REGEX "\"largest\":3,\"complete_up_to\":3,.*\"material\":\"KvK\",\"pieces\":2,\"tables\":.\"wdl\",\"dtw\",\"dtc\",\"counters\".")
 wdl_test(tables_wdl EXIT 0 ARGS tables ${DTB_CLI_WDL}
     REGEX "russian in .*: 16 materials, up to 3 pieces .every material up to 3.\n  KvK +wdl\n")
 set_tests_properties(${wdl_tests} PROPERTIES FIXTURES_REQUIRED "cli_wdl;cli_tables")
-dtb_cli_test(gen_wdl_with_rules EXIT 2 ARGS gen russian --pieces 3 --values wdl --rules fmjd64
-    --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never REGEX "drop --rules"
+dtb_cli_test(gen_wdl_with_counters EXIT 2 ARGS gen russian --pieces 3 --values wdl --counters fmjd64
+    --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never REGEX "drop --counters"
     ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
 dtb_cli_test(gen_all_over_wdl EXIT 0 ARGS gen russian --pieces 3 --out ${DTB_CLI_WDL}
     REGEX "16 slices solved, 0 found complete")

@@ -13,7 +13,7 @@ PATH=$work/bin:$PATH
 export PATH
 ran=0
 failed=0
-for command in variants perft moves gen stats probe best rules verify pack tables; do
+for command in variants perft moves gen stats probe best counters verify pack tables; do
     examples=$(dtb "$command" --help | sed -n -e 's/^Example: \(dtb .*\)$/\1/p' \
         -e 's/^ *\(dtb .*\)$/\1/p' | sed -e 's/  *([^)]*)$//')
     [ -n "$examples" ] || { echo "dtb $command --help shows no example"; failed=$((failed + 1)); }

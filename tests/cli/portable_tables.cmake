@@ -1,5 +1,5 @@
 # Builds dtb without -march=native (-DDTB_NATIVE=OFF) beside the tested build and checks that
-# both write the same table files, byte for byte (pure and rules tables, russian up to 4
+# both write the same table files, byte for byte (pure and counters' tables, russian up to 4
 # pieces), and that the portable build's compile commands name no -march.
 #   cmake -DSOURCE_DIR=<src> -DWORK_DIR=<dir> -DNATIVE_DTB=<dtb of the tested build>
 #         -P portable_tables.cmake

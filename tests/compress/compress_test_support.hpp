@@ -41,10 +41,10 @@ struct TempDir {
 
 struct TableData {
     std::vector<std::uint16_t> values;
-    std::vector<std::uint8_t> dont_care;
+    std::vector<std::uint8_t> left_out;
 };
 
-// Runs of values up to max_value with scattered don't-care entries (holding out-of-range
+// Runs of values up to max_value with scattered left-out entries (holding out-of-range
 // junk the writer must not trip over), like a real table's.
 inline TableData structured_values(std::uint64_t n, std::uint16_t max_value, unsigned seed) {
     std::mt19937 rng(seed);
@@ -53,8 +53,8 @@ inline TableData structured_values(std::uint64_t n, std::uint16_t max_value, uns
     for (std::uint64_t i = 0; i < n; ++i) {
         if (rng() % 13 == 0) v = std::uint16_t(rng() % (std::uint32_t(max_value) + 1));
         d.values[i] = v;
-        d.dont_care[i] = rng() % 5 == 0;
-        if (d.dont_care[i]) d.values[i] = std::uint16_t(rng());
+        d.left_out[i] = rng() % 5 == 0;
+        if (d.left_out[i]) d.values[i] = std::uint16_t(rng());
     }
     return d;
 }
@@ -98,7 +98,7 @@ inline void expect_round_trip(const std::filesystem::path& path, const compress:
         ASSERT_EQ(r->decode_block(b, ctx, block.data(), message), ErrorCode::ok) << message;
         for (std::uint32_t k = 0; k < r->block_entries(b); ++k) {
             const std::uint64_t i = b * r->block_positions() + k;
-            if (!d.dont_care[i] && block[k] != d.values[i]) ++wrong;
+            if (!d.left_out[i] && block[k] != d.values[i]) ++wrong;
         }
     }
     EXPECT_EQ(wrong, 0u);

@@ -37,7 +37,7 @@ constexpr std::string_view kEntryText =
     R"({"side_to_move":"black","positions":14880,"wins":0,"draws":14880,"losses":0,)"
     R"("max_dtw":-1,"max_dtw_fen":"","max_dtc":-1,"max_dtc_fen":""}],)"
     R"("table_bytes":{"wdl":619,"dtw":286,"dtc":344},"compression":"small",)"
-    R"("rules_table_bytes":{"rules":1159},"wdl_one_ply":true})";
+    R"("counters_table_bytes":{"counters":1159},"wdl_one_ply":true})";
 
 TEST(Manifest, EntryReadAndWrittenGivesTheSameBytes) {
     const ManifestEntry e = ManifestEntry::of_text(kEntryText);
@@ -45,7 +45,7 @@ TEST(Manifest, EntryReadAndWrittenGivesTheSameBytes) {
     EXPECT_EQ(e.sides[1].max_dtw, -1);
     EXPECT_EQ(e.compression, "small");
     EXPECT_TRUE(e.wdl_one_ply);
-    EXPECT_EQ(e.rules_table_bytes, (KindBytes{{ValueKind::rules, 1159}}));
+    EXPECT_EQ(e.counters_table_bytes, (KindBytes{{ValueKind::counters, 1159}}));
     EXPECT_TRUE(e.describes(14880));
     EXPECT_EQ(e.text(), kEntryText);
     // Without the optional keys: still the bytes it was read from.
@@ -91,7 +91,7 @@ TEST(Manifest, AMalformedEntryIsNamed) {
 
 TEST(Manifest, WrittenAndReadBackToTheSameBytes) {
     TempDir dir, again;
-    const RuleSet& set = Russian::rule_sets[0];
+    const CounterSet& set = Russian::counter_sets[0];
     ManifestEntry e = ManifestEntry::of_text(kEntryText);
     const Manifest written(VariantId::russian, 5, {{"KKvK", e}, {"KvK", kvk_entry()}}, &set);
     written.write(dir.path);
@@ -102,7 +102,7 @@ TEST(Manifest, WrittenAndReadBackToTheSameBytes) {
     const Manifest read = Manifest::read(dir.path);
     EXPECT_EQ(read.variant, VariantId::russian);
     EXPECT_EQ(read.max_pieces, 5);
-    EXPECT_EQ(read.rule_set(), set.name);
+    EXPECT_EQ(read.counter_set(), set.name);
     ASSERT_EQ(read.slices.size(), 2u);
     EXPECT_EQ(read.slices[0], kvk_entry());  // in solving order
     EXPECT_EQ(read.slices[1], e);
@@ -134,33 +134,69 @@ TEST(Manifest, Refused) {
               std::string::npos);
 }
 
-// Rules tables written under an earlier reading of their rule set (the portuguese river
+// A manifest of format 2 names the counters' tables "rules": read in today's names, its
+// listing compared with files of the old names, and refused to a run that would add to it.
+TEST(Manifest, OldNamesOfTheCountersRead) {
+    TempDir dir;
+    const CounterSet& set = Russian::counter_sets[0];
+    Manifest(VariantId::russian, 3, {{"KKvK", ManifestEntry::of_text(kEntryText)}}, &set)
+        .write(dir.path);
+    std::string text = file_text(manifest_path(dir.path));
+    auto replace = [&](const std::string& from, const std::string& to) {
+        const auto at = text.find(from);
+        ASSERT_NE(at, std::string::npos) << from;
+        text.replace(at, from.size(), to);
+    };
+    replace("\"format_version\": 3", "\"format_version\": 2");
+    replace("\"counter_set\"", "\"rule_set\"");
+    replace("\"counters_table_bytes\": {\n        \"counters\"",
+            "\"rules_table_bytes\": {\n        \"rules\"");
+    std::ofstream(manifest_path(dir.path)) << text;
+    const Manifest read = Manifest::read(dir.path);
+    EXPECT_EQ(read.format_version, 2);
+    EXPECT_EQ(read.counter_set(), set.name);
+    ASSERT_EQ(read.slices.size(), 1u);
+    EXPECT_EQ(read.slices[0].counters_table_bytes, (KindBytes{{ValueKind::counters, 1159}}));
+    // The listing expects the old file name.
+    std::ofstream(dir.path / "KKvK.rules.dtb") << std::string(1159, 'x');
+    for (const auto& problem : compare_listing(dir.path, read))
+        EXPECT_NE(problem.file, "KKvK.rules.dtb") << problem.message;
+    const auto conflict = directory_conflict(dir.path, VariantId::russian, set.name);
+    ASSERT_TRUE(conflict);
+    EXPECT_NE(conflict->find("MATERIAL.rules.dtb"), std::string::npos) << *conflict;
+    // A manifest of a later format than this dtb knows is refused.
+    replace("\"format_version\": 2", "\"format_version\": 99");
+    std::ofstream(manifest_path(dir.path)) << text;
+    EXPECT_THROW(Manifest::read(dir.path), TableError);
+}
+
+// Counters' tables written under an earlier reading of their counter set (the portuguese river
 // count before revision 2) are refused, by the probe and by a run that would complete them;
 // the current revision, and a set never revised, are read.
-TEST(Manifest, RulesTablesOfAnEarlierRevisionRefused) {
+TEST(Manifest, CountersTablesOfAnEarlierRevisionRefused) {
     TempDir dir;
-    const RuleSet& portuguese = Portuguese::rule_sets[0];
+    const CounterSet& portuguese = Portuguese::counter_sets[0];
     ASSERT_GT(portuguese.revision, 1);
     Manifest(VariantId::portuguese, 2, {}, &portuguese).write(dir.path);
     auto m = Manifest::read(dir.path);
-    EXPECT_EQ(m.rule_set_revision(), portuguese.revision);
-    EXPECT_EQ(m.stale_rules_reason(), "");
+    EXPECT_EQ(m.counter_set_revision(), portuguese.revision);
+    EXPECT_EQ(m.stale_counters_reason(), "");
     EXPECT_FALSE(directory_conflict(dir.path, VariantId::portuguese, portuguese.name));
     // As written before revisions were: no "revision" at all.
     m.counters->revision.reset();
     m.write(dir.path);
     EXPECT_EQ(file_text(manifest_path(dir.path)).find("revision"), std::string::npos);
     m = Manifest::read(dir.path);
-    EXPECT_EQ(m.rule_set_revision(), 1);
-    const std::string why = m.stale_rules_reason();
-    EXPECT_NE(why.find("revision 1 of portuguese rule set standard"), std::string::npos) << why;
+    EXPECT_EQ(m.counter_set_revision(), 1);
+    const std::string why = m.stale_counters_reason();
+    EXPECT_NE(why.find("revision 1 of portuguese counter set standard"), std::string::npos) << why;
     const auto conflict = directory_conflict(dir.path, VariantId::portuguese, "");
     ASSERT_TRUE(conflict);
     EXPECT_NE(conflict->find("generate them again"), std::string::npos) << *conflict;
-    // Russian's rule set was never revised: its manifests without a revision read.
-    Manifest russian(VariantId::russian, 2, {}, &Russian::rule_sets[0]);
+    // Russian's counter set was never revised: its manifests without a revision read.
+    Manifest russian(VariantId::russian, 2, {}, &Russian::counter_sets[0]);
     russian.counters->revision.reset();
-    EXPECT_EQ(russian.stale_rules_reason(), "");
+    EXPECT_EQ(russian.stale_counters_reason(), "");
 }
 
 }  // namespace

@@ -121,12 +121,12 @@ TEST(RunCode, TheSmallPresetKeepsTheSmallerCoding) {
     const TableSpec spec{VariantId::russian, m, ValueKind::wdl};
     const std::uint64_t n = russian_size(m);
     // Runs of random lengths: smaller as runs than as zstd frames. Some entries are
-    // don't-care, holding junk: filled, they continue the runs.
+    // left out, holding junk: filled, they continue the runs.
     std::vector<std::uint16_t> values(n);
     const auto runs = runs_block(n, 300, 3);
     for (std::uint64_t i = 0; i < n; ++i) values[i] = std::uint16_t(1 + runs[i] % 3);
-    std::vector<std::uint8_t> dont_care(n, 0);
-    for (std::uint64_t i = 5; i < n; i += 97) dont_care[i] = 1, values[i] = 9;
+    std::vector<std::uint8_t> left_out(n, 0);
+    for (std::uint64_t i = 5; i < n; i += 97) left_out[i] = 1, values[i] = 9;
     const auto read = [&](const std::filesystem::path& p) {
         std::unique_ptr<TableReader> t;
         std::string message;
@@ -134,10 +134,10 @@ TEST(RunCode, TheSmallPresetKeepsTheSmallerCoding) {
         return t;
     };
     const auto small = dir.path / "small.dtb", fast = dir.path / "fast.dtb";
-    write_table(small, spec, values, dont_care);
+    write_table(small, spec, values, left_out);
     WriteOptions f;
     f.compression = Compression::fast;
-    write_table(fast, spec, values, dont_care, f);
+    write_table(fast, spec, values, left_out, f);
     auto t = read(small);
     ASSERT_TRUE(t);
     EXPECT_EQ(t->encoding(), Encoding::packed2);
@@ -152,7 +152,7 @@ TEST(RunCode, TheSmallPresetKeepsTheSmallerCoding) {
         ASSERT_EQ(t->decode_block(b, ctx, block.data(), message), ErrorCode::ok) << message;
         for (std::uint32_t i = 0; i < t->block_entries(b); ++i) {
             const std::uint64_t k = b * t->block_positions() + i;
-            if (!dont_care[k]) {
+            if (!left_out[k]) {
                 ASSERT_EQ(block[i], values[k]) << k;
             }
         }

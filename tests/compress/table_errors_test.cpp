@@ -18,7 +18,7 @@ class TableErrors : public ::testing::Test {
         data = structured_values(russian_size(kKKvK), 3, 11);
         WriteOptions o;
         o.block_positions = 1024;  // several blocks
-        write_table(path(), spec, data.values, data.dont_care, o);
+        write_table(path(), spec, data.values, data.left_out, o);
         bytes = read_bytes(path());
     }
     std::filesystem::path path() const { return dir.path / "KKvK.wdl.dtb"; }
@@ -169,7 +169,7 @@ TEST_F(TableErrors, OnePlyForm) {
     WriteOptions o;
     o.block_positions = 1024;
     o.form = TableForm::one_ply;
-    write_table(path(), spec, data.values, data.dont_care, o);
+    write_table(path(), spec, data.values, data.left_out, o);
     std::string message;
     ASSERT_EQ(check(message), ErrorCode::ok) << message;
     {
@@ -181,7 +181,7 @@ TEST_F(TableErrors, OnePlyForm) {
         std::vector<std::uint16_t> out(1024);
         ASSERT_EQ(r->decode_block(0, ctx, out.data(), message), ErrorCode::ok) << message;
         for (std::size_t i = 0; i < out.size(); ++i)
-            if (!data.dont_care[i]) {
+            if (!data.left_out[i]) {
                 ASSERT_EQ(out[i], data.values[i]) << i;
             }
     }
@@ -206,7 +206,7 @@ TEST_F(TableErrors, OnePlyForm) {
         << message;
     EXPECT_EQ(resealed(one_ply, [](TableHeader&) {}), ErrorCode::ok) << message;
     // Only WDL has the form; recompressing keeps it.
-    EXPECT_THROW(write_table(dir.path / "KKvK.dtw.dtb", as_dtw, data.values, data.dont_care, o),
+    EXPECT_THROW(write_table(dir.path / "KKvK.dtw.dtb", as_dtw, data.values, data.left_out, o),
                  TableError);
     recompress_table(path(), spec, Compression::fast);
     std::unique_ptr<TableReader> r;

@@ -45,7 +45,7 @@ TEST_P(TableRoundTrip, EveryCaredForValueComesBack) {
     o.block_positions = c.block_positions;
     o.period = 29;
     const auto path = dir.path / table_file_name(spec.material, spec.kind);
-    write_table(path, spec, data.values, data.dont_care, o);
+    write_table(path, spec, data.values, data.left_out, o);
     expect_round_trip(path, spec, data);
     std::unique_ptr<TableReader> r;
     std::string message;
@@ -73,9 +73,9 @@ TEST(TableWriter, BytesDoNotDependOnTheThreadCount) {
     const auto a = dir.path / "a.dtb", b = dir.path / "b.dtb";
     const int threads = omp_get_max_threads();
     omp_set_num_threads(1);
-    write_table(a, spec, data.values, data.dont_care, o);
+    write_table(a, spec, data.values, data.left_out, o);
     omp_set_num_threads(std::max(2, threads));
-    write_table(b, spec, data.values, data.dont_care, o);
+    write_table(b, spec, data.values, data.left_out, o);
     omp_set_num_threads(threads);
     EXPECT_EQ(read_bytes(a), read_bytes(b));
 }
@@ -87,7 +87,8 @@ TEST(TableWriter, ByteValuesWriteTheWidenedValuesFile) {
     TempDir dir;
     const auto data = structured_values(russian_size(kKKvK), 200, 5);
     std::vector<std::uint8_t> bytes;
-    for (const auto v : data.values) bytes.push_back(std::uint8_t(v));  // don't-cares may be large
+    for (const auto v : data.values)
+        bytes.push_back(std::uint8_t(v));  // left-out entries may be large
     const std::vector<std::uint16_t> wide(bytes.begin(), bytes.end());
     for (const ValueKind kind : {ValueKind::wdl, ValueKind::dtw, ValueKind::dtc})
         for (const std::uint64_t period : {29, 0}) {
@@ -96,8 +97,8 @@ TEST(TableWriter, ByteValuesWriteTheWidenedValuesFile) {
             o.block_positions = 1000;
             o.period = period;
             const auto a = dir.path / "wide.dtb", b = dir.path / "bytes.dtb";
-            write_table(a, spec, std::span<const std::uint16_t>(wide), data.dont_care, o);
-            write_table(b, spec, std::span<const std::uint8_t>(bytes), data.dont_care, o);
+            write_table(a, spec, std::span<const std::uint16_t>(wide), data.left_out, o);
+            write_table(b, spec, std::span<const std::uint8_t>(bytes), data.left_out, o);
             EXPECT_EQ(read_bytes(a), read_bytes(b)) << to_string(kind) << ", period " << period;
         }
 }
@@ -111,7 +112,7 @@ TEST(TableWriter, RefusesValuesAndFlagsOfDifferentSizes) {
 }
 
 TEST(TableWriter, DontCareEntriesDoNotRaiseTheEncoding) {
-    // A distance table whose large values are all don't-care packs in 2 bits.
+    // A distance table whose large values are all left out packs in 2 bits.
     TempDir dir;
     const TableSpec spec{VariantId::russian, kKvK, ValueKind::dtc};
     std::vector<std::uint16_t> values(russian_size(kKvK), 1);
@@ -170,7 +171,7 @@ TEST(TableReader, DecodesFramesWithTheTablesDictionary) {
     const auto path = dir.path / "KKKvK.dtw.dtb";
     WriteOptions o;
     o.block_positions = kBlock;
-    write_table(path, spec, d.values, d.dont_care, o);
+    write_table(path, spec, d.values, d.left_out, o);
     TableHeader h{};
     decode_header(reinterpret_cast<const unsigned char*>(read_bytes(path).data()), h);
     ASSERT_EQ(block_coding(h.coding), (BlockCoding{Encoding::bytes, FrameCoding::zstd}));

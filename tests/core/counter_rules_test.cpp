@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dtb/core/counter_state.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/rule_state.hpp"
 #include "dtb/core/variant.hpp"
 
 namespace dtb {
@@ -18,11 +18,11 @@ namespace {
 // Rules as data.
 
 template <class V>
-constexpr const RuleSet& standard() {
-    return V::rule_sets[0];
+constexpr const CounterSet& standard() {
+    return V::counter_sets[0];
 }
 
-constexpr bool names(const RuleSet& s, std::initializer_list<std::string_view> expected) {
+constexpr bool names(const CounterSet& s, std::initializer_list<std::string_view> expected) {
     if (int(expected.size()) != s.count) return false;
     int i = 0;
     for (std::string_view n : expected)
@@ -37,14 +37,14 @@ static_assert(standard<Russian>().rules[1].moves == 30 &&
               standard<Russian>().rules[1].more_pieces_moves == 60);
 static_assert(standard<Brazilian>().name == "cbd" && names(standard<Brazilian>(), {"kings-only"}) &&
               standard<Brazilian>().rules[0].moves == 20);
-static_assert(Brazilian::rule_sets.size() == 2 && Brazilian::rule_sets[1].name == "fmjd64" &&
-              Brazilian::rule_sets[1].count == 5);
+static_assert(Brazilian::counter_sets.size() == 2 && Brazilian::counter_sets[1].name == "fmjd64" &&
+              Brazilian::counter_sets[1].count == 5);
 static_assert(names(standard<Pool>(), {"three-kings"}) && standard<Pool>().rules[0].moves == 13);
 static_assert(names(standard<Portuguese>(), {"twenty-moves", "force"}) &&
               standard<Portuguese>().rules[1].moves == 12 &&
               standard<Portuguese>().rules[1].start == Start::on_river);
-static_assert(standard<Spanish>().empty() && Spanish::rule_sets[1].name == "portuguese" &&
-              Spanish::rule_sets[1].count == 2);
+static_assert(standard<Spanish>().empty() && Spanish::counter_sets[1].name == "portuguese" &&
+              Spanish::counter_sets[1].count == 2);
 static_assert(names(standard<Czech>(), {"kings-only"}) && standard<Czech>().rules[0].moves == 15);
 static_assert(standard<Thai>().empty() && standard<Armenian>().empty() &&
               standard<Giveaway>().empty());
@@ -104,12 +104,12 @@ TEST(CounterRules, LongDiagonal) {
 
 template <class V>
 struct Game {
-    const RuleSet& rules = standard<V>();
+    const CounterSet& rules = standard<V>();
     Position<V> pos;
-    RuleState state;
+    CounterState state;
 
     explicit Game(std::string_view fen) : pos(parse_fen<V>(fen)), state(fresh_state(rules, pos)) {}
-    Game(std::string_view fen, const RuleSet& set)
+    Game(std::string_view fen, const CounterSet& set)
         : rules(set), pos(parse_fen<V>(fen)), state(fresh_state(rules, pos)) {}
 
     Game& play(std::string_view text) {
@@ -129,7 +129,7 @@ struct Game {
     std::string invalid() const { return invalid_state(rules, state, pos); }
 };
 
-TEST(RuleState, RussianThreeKingsFresh) {
+TEST(CounterState, RussianThreeKingsFresh) {
     // Black to move: White made the capture, so the strong side's 15 moves are 30 plies.
     Game<Russian> g("B:WKc1,Ke1,Kg1:BKb6");
     EXPECT_EQ(g.count("kings-only"), 0);
@@ -147,7 +147,7 @@ TEST(RuleState, RussianThreeKingsFresh) {
     EXPECT_EQ(Game<Russian>("W:WKc1,Ke1,Kg1:BKb6").left(), 29);
 }
 
-TEST(RuleState, RussianLongDiagonalIsFixedAtArising) {
+TEST(CounterState, RussianLongDiagonalIsFixedAtArising) {
     // 7.2.7: the lone king on a1-h8 when the material arises: the 5th move must win.
     Game<Russian> g("B:WKc1,Ke1,Kg1:BKd4");
     EXPECT_EQ(g.count("long-diagonal"), 0);
@@ -174,7 +174,7 @@ TEST(RuleState, RussianLongDiagonalIsFixedAtArising) {
     EXPECT_EQ(off.invalid(), "");
 }
 
-TEST(RuleState, RussianBalanceRunsThroughManMoves) {
+TEST(CounterState, RussianBalanceRunsThroughManMoves) {
     // Both sides have a king, 4 pieces: a man move restarts kings-only, not the balance.
     Game<Russian> g("W:Wc3,Kh2:Bf6,Kb8");
     EXPECT_EQ(g.count("balance"), 0);
@@ -186,7 +186,7 @@ TEST(RuleState, RussianBalanceRunsThroughManMoves) {
     EXPECT_EQ(g.left(), 29);
 }
 
-TEST(RuleState, PortugueseRiver) {
+TEST(CounterState, PortugueseRiver) {
     // No king on the river at arising: the count waits; the strong move that reaches the
     // river starts it, uncounted, and the 12 strong moves after it are 24 plies.
     Game<Portuguese> g("W:WK2,K3,K4:BK30");
@@ -219,11 +219,11 @@ TEST(RuleState, PortugueseRiver) {
     EXPECT_EQ(Game<Portuguese>("W:WK2,K3,28:BK30").play("28-31").count("force"), -1);
     // A king on the river with the count not started cannot be.
     Game<Portuguese> bad("W:WK1,K3,K4:BK20");
-    bad.state.plies[1] = RuleState::kIdle;
+    bad.state.plies[1] = CounterState::kIdle;
     EXPECT_NE(bad.invalid(), "");
 }
 
-TEST(RuleState, InternationalThreeAgainstOneOutlivesManMoves) {
+TEST(CounterState, InternationalThreeAgainstOneOutlivesManMoves) {
     // FMJD 6.3: pieces of any kind with a king; a man move restarts 6.2 only.
     Game<International> g("W:W28,33,K50:BK1");
     EXPECT_EQ(g.count("three-v-one"), 0);
@@ -239,14 +239,14 @@ TEST(RuleState, InternationalThreeAgainstOneOutlivesManMoves) {
     EXPECT_EQ(p.left(), 32);
 }
 
-TEST(RuleState, SpanishHasNoCountersUnlessAsked) {
+TEST(CounterState, SpanishHasNoCountersUnlessAsked) {
     Game<Spanish> g("W:WK1,K3,K4:BK20");
     EXPECT_EQ(g.left(), kUnlimited);
-    Game<Spanish> p("W:WK1,K3,K4:BK20", Spanish::rule_sets[1]);
+    Game<Spanish> p("W:WK1,K3,K4:BK20", Spanish::counter_sets[1]);
     EXPECT_EQ(p.left(), 23);
 }
 
-TEST(RuleState, ImpossibleStatesAreNamed) {
+TEST(CounterState, ImpossibleStatesAreNamed) {
     Game<Russian> g("W:Wc3,Kh2:Bf6,Kb8");
     g.state.plies[0] = 10;  // kings-only 10 plies, balance 0: a man move cannot restart the balance
     EXPECT_NE(g.invalid().find("balance"), std::string::npos);
@@ -256,12 +256,12 @@ TEST(RuleState, ImpossibleStatesAreNamed) {
     EXPECT_EQ(g.invalid(), "");
     g.state.plies[2] = 3;  // three kings against one does not apply here
     EXPECT_NE(g.invalid().find("three-kings"), std::string::npos);
-    g.state.plies[2] = RuleState::kIdle;
-    g.state.plies[0] = RuleState::kIdle;
+    g.state.plies[2] = CounterState::kIdle;
+    g.state.plies[0] = CounterState::kIdle;
     EXPECT_NE(g.invalid().find("kings-only"), std::string::npos);
 }
 
-TEST(RuleState, StateAfterMoves) {
+TEST(CounterState, StateAfterMoves) {
     using M = Move<Russian::board>;
     auto p = parse_fen<Russian>("B:WKc1,Ke1,Kg1:BKb6");
     std::vector<M> moves;

@@ -1,4 +1,4 @@
-// Which positions the tables leave out (core/recompute.hpp): hand-built russian positions,
+// Which positions the tables leave out (core/left_out.hpp): hand-built russian positions,
 // and over whole materials the property the prober relies on — a position recomputed from
 // its successors never needs another such position to be recomputed first.
 //
@@ -12,8 +12,8 @@
 
 #include "all_variants.hpp"
 #include "dtb/core/index.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/recompute.hpp"
 #include "dtb/core/variant.hpp"
 #include "random_position.hpp"
 
@@ -22,39 +22,39 @@ namespace {
 
 using V = Russian;
 
-TEST(Recompute, CaptureForTheSideToMove) {
+TEST(LeftOut, CaptureForTheSideToMove) {
     // c5 takes d6 (e7 empty).
-    EXPECT_EQ(recompute_kind(parse_fen<V>("W:Wc5:Bd6")), Recompute::captures);
+    EXPECT_EQ(left_out_kind(parse_fen<V>("W:Wc5:Bd6")), LeftOut::captures);
 }
 
-TEST(Recompute, QuietPositionIsStored) {
+TEST(LeftOut, QuietPositionIsStored) {
     EXPECT_FALSE(threatens(parse_fen<V>("W:Wc3:Bf6")));
-    EXPECT_EQ(recompute_kind(parse_fen<V>("W:Wc3:Bf6")), Recompute::no);
+    EXPECT_EQ(left_out_kind(parse_fen<V>("W:Wc3:Bf6")), LeftOut::no);
 }
 
-TEST(Recompute, ThreatWithoutCounterThreatIsRecomputed) {
+TEST(LeftOut, ThreatWithoutCounterThreatIsRecomputed) {
     // White cannot take d6 (e7 is taken); Black threatens d6xb4. White's one move, c5-b6,
     // leaves Black without a capture and White without a threat.
     const auto p = parse_fen<V>("W:Wc5:Bd6,e7");
     EXPECT_FALSE(MoveGen<V>::has_capture(p));
     EXPECT_TRUE(threatens(p));
-    EXPECT_EQ(recompute_kind(p), Recompute::successors);
+    EXPECT_EQ(left_out_kind(p), LeftOut::successors);
 }
 
-TEST(Recompute, ThreatAnsweredByAThreatIsStored) {
+TEST(LeftOut, ThreatAnsweredByAThreatIsStored) {
     // As above plus a white man on a5 and a black one on c7. After c5-b6 Black has no
     // capture (c7xa5 is blocked by a5) and White threatens b6xd8: a threat answered by a
     // threat, so this position stays in the table.
     const auto p = parse_fen<V>("W:Wa5,c5:Bd6,e7,c7");
     ASSERT_FALSE(MoveGen<V>::has_capture(p));
     ASSERT_TRUE(threatens(p));
-    EXPECT_EQ(recompute_kind(p), Recompute::no);
+    EXPECT_EQ(left_out_kind(p), LeftOut::no);
 }
 
 // Over every position of a few materials, both sides to move: a recomputed position's moves
 // reach only positions with a capture or stored ones, the moves handed to the prober are the
 // legal ones, and each kind occurs.
-TEST(Recompute, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
+TEST(LeftOut, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
     std::array<std::uint64_t, 3> seen{};
     for (const char* name : {"KMvKM", "MMvKM", "KMvMM", "MMvMM"}) {
         const Material m = *Material::parse(name);
@@ -63,21 +63,21 @@ TEST(Recompute, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
             for (Color side : {Color::white, Color::black}) {
                 Position<V> p;
                 if (!idx.unrank(i, side, p)) continue;
-                const Recompute r = recompute_kind(p);
+                const LeftOut r = left_out_kind(p);
                 ++seen[static_cast<int>(r)];
                 // The prober's form agrees and hands over the moves it recomputes from.
                 MoveList<V::board> handed;
-                ASSERT_EQ(recompute_kind(p, handed), r) << write_fen(p);
-                if (r == Recompute::no) continue;
+                ASSERT_EQ(left_out_kind(p, handed), r) << write_fen(p);
+                if (r == LeftOut::no) continue;
                 MoveList<V::board> moves;
                 MoveGen<V>::generate(p, moves);  // captures only, when there is one
                 ASSERT_EQ(handed.size(), moves.size()) << write_fen(p);
                 for (int k = 0; k < moves.size(); ++k)
                     ASSERT_TRUE(handed.begin()[k] == moves.begin()[k]) << write_fen(p);
-                if (r != Recompute::successors) continue;
+                if (r != LeftOut::successors) continue;
                 for (const auto& mv : moves) {
                     const auto q = apply(p, mv);
-                    ASSERT_NE(recompute_kind(q), Recompute::successors)
+                    ASSERT_NE(left_out_kind(q), LeftOut::successors)
                         << write_fen(p) << " -> " << write_fen(q);
                 }
             }

@@ -68,7 +68,7 @@ GEN3 = ["gen", "russian", "--pieces", "3", "--out", "OUT"]
 CONFIGS = {
     # pure and counters' tables, twins, the manifest after every material
     "plain": Config("plain", GEN3 + ["--threads", "2"]),
-    # slices let go to scratch files, solved in scratch files, taken over when resumed
+    # slices spilled to scratch files, solved in scratch files, taken over when resumed
     "scratch": Config("scratch", GEN3 + ["--threads", "2", "--memory", "1M", "--force"]),
     # four pieces: the counters' steps tables, larger files
     "wide": Config("wide", ["gen", "russian", "--pieces", "4", "--out", "OUT", "--threads", "2"]),

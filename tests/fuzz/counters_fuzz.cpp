@@ -1,6 +1,6 @@
 // libFuzzer target: the moves and counters a user gives with a position (dtb probe --moves
 // --counters, the C API's dtb_counters_after, Python's moves= and counters=, the server's
-// query), in the variant and rule set the first two bytes pick: either a checked
+// query), in the variant and counter set the first two bytes pick: either a checked
 // (position, counters) or NotationError / CountersError — never a crash, a hang or a state
 // the prober would be given but invalid_state refuses.
 //
@@ -27,8 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view fen = field(), moves = field(), counters = rest;
     dtb::dispatch(id, [&](auto v) {
         using V = decltype(v);
-        const auto& sets = V::rule_sets;
-        const dtb::RuleSet& set = sets[data[1] % std::size(sets)];
+        const auto& sets = V::counter_sets;
+        const dtb::CounterSet& set = sets[data[1] % std::size(sets)];
         try {
             const auto start = dtb::parse_fen<V>(fen);
             const auto c = dtb::probe::counted_position(set, start, moves, counters);

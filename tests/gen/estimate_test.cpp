@@ -15,11 +15,11 @@
 namespace dtb::gen {
 namespace {
 
-GenEstimate estimate_of(VariantId v, int pieces, bool rules, bool wdl_only = false) {
+GenEstimate estimate_of(VariantId v, int pieces, bool counters, bool wdl_only = false) {
     GenOptions o;
     o.pieces = pieces;
     o.compression = compress::Compression::fast;
-    o.rules = rules;
+    o.counters = counters;
     o.wdl_only = wdl_only;
     return estimate(v, o);
 }
@@ -41,11 +41,11 @@ TEST(GenEstimate, MemoryOfMeasuredRuns) {
     expect_near_above(estimate_of(VariantId::international, 4, false).memory, 192 * MiB,
                       "international 4 pure");
     expect_near_above(estimate_of(VariantId::russian, 5, true).memory, 1121 * MiB,
-                      "russian 5 with the rules tables");
+                      "russian 5 with the counters' tables");
     EXPECT_GE(double(estimate_of(VariantId::international, 5, true).memory), 10.8e9);
     EXPECT_GE(double(estimate_of(VariantId::international, 4, true).memory), 457 * MiB);
     expect_near_above(estimate_of(VariantId::russian, 6, true).memory, 17960696 * KiB,
-                      "russian 6 with the rules tables");
+                      "russian 6 with the counters' tables");
 }
 
 TEST(GenEstimate, DiskOfMeasuredRuns) {
@@ -65,15 +65,15 @@ TEST(GenEstimate, DiskOfMeasuredRuns) {
 TEST(GenEstimate, FloorIsWhatARunUnderATinyBudgetHeld) {
     GenOptions o;
     o.pieces = 5;
-    o.rules = false;
+    o.counters = false;
     const std::uint64_t pure = memory_floor(VariantId::russian, o);
     expect_near_above(pure, 89456 * 1024.0, "russian 5 pure floor");  // KiB
     EXPECT_LT(pure, estimate(VariantId::russian, o).memory);
     o.memory = 100 << 20;  // whatever the budget
     EXPECT_EQ(memory_floor(VariantId::russian, o), pure);
-    o.rules = true;
+    o.counters = true;
     EXPECT_GT(memory_floor(VariantId::russian, o), pure);
-    o.wdl_only = true;  // writes no rules tables
+    o.wdl_only = true;  // writes no counters' tables
     EXPECT_EQ(memory_floor(VariantId::russian, o), pure);
     o.wdl_only = false;
     o.only = Material::parse("KKvKM");
@@ -169,7 +169,7 @@ TEST(GenEstimate, WithinABudgetTheScratchIsCounted) {
     GenOptions o;
     o.pieces = 6;
     o.compression = compress::Compression::fast;
-    o.rules = false;
+    o.counters = false;
     const GenEstimate all = estimate(VariantId::international, o);
     o.memory = std::uint64_t(19.6 * double(1ull << 30));
     const GenEstimate bounded = estimate(VariantId::international, o);
@@ -190,7 +190,7 @@ TEST(GenEstimate, RussianSevenWdlAloneDiskWithinABudget) {
     GenOptions o;
     o.pieces = 7;
     o.compression = compress::Compression::small;
-    o.rules = false;
+    o.counters = false;
     o.wdl_only = true;
     o.memory = std::uint64_t(19.6 * double(1ull << 30));
     expect_near_above(estimate(VariantId::russian, o).disk, 30533.0 * (1ull << 20),

@@ -4,7 +4,7 @@
 // tables) and solves the largest in files. The tables are the same bytes as a run that
 // holds them all, manifest included. A resumed run under
 // the budget keeps what it would have solved again, and reads it from the tables too; a resumed
-// run keeps the rules tables it finds instead of solving them again.
+// run keeps the counters' tables it finds instead of solving them again.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -48,33 +48,33 @@ std::uint64_t below_the_largest(int pieces) {
 // `some`: a budget that holds the work of the smaller materials but not of the largest.
 void expect_same_tables_under_any_budget(VariantId id, int pieces, std::uint64_t some) {
     const Material last = materials_up_to(pieces).back();
-    TempDir held, files, paged;
-    EXPECT_EQ(generate(id, pieces, held.path, 0).slices_paged, 0);
+    TempDir held, files, spilled;
+    EXPECT_EQ(generate(id, pieces, held.path, 0).slices_spilled, 0);
 
-    // No material's work fits: each is solved in files, and nothing is let go for it.
+    // No material's work fits: each is solved in files, and nothing is spilled for it.
     const auto in_files = generate(id, pieces, files.path, kNoRoom);
-    EXPECT_EQ(in_files.slices_paged, 0);
+    EXPECT_EQ(in_files.slices_spilled, 0);
     EXPECT_GT(in_files.slices_in_files, in_files.slices_solved / 2);  // twins come with them
     expect_same_files(held.path, files.path);
 
-    // Some fits: held slices are let go for the smaller materials, the largest are in files.
-    const auto sum = generate(id, pieces, paged.path, some);
-    EXPECT_GT(sum.slices_paged, 0);
+    // Some fits: held slices are spilled for the smaller materials, the largest are in files.
+    const auto sum = generate(id, pieces, spilled.path, some);
+    EXPECT_GT(sum.slices_spilled, 0);
     EXPECT_GT(sum.slices_in_files, 0);
-    expect_same_files(held.path, paged.path);
+    expect_same_files(held.path, spilled.path);
 
     // A run stopped before its last material, resumed under the budget and without one: the
-    // rules tables found are kept, and read where later materials look into them.
+    // counters' tables found are kept, and read where later materials look into them.
     for (const std::uint64_t memory : {kNoRoom, std::uint64_t(0)}) {
         for (const ValueKind k : kValueKinds)
-            std::filesystem::remove(paged.path / compress::table_file_name(last, k));
-        const auto resumed = generate(id, pieces, paged.path, memory);
+            std::filesystem::remove(spilled.path / compress::table_file_name(last, k));
+        const auto resumed = generate(id, pieces, spilled.path, memory);
         if (memory) {
             EXPECT_EQ(resumed.slices_solved_again, 0);
         }
         EXPECT_GE(resumed.slices_solved, 1);
-        EXPECT_GT(resumed.rules_kept, 0);
-        expect_same_files(held.path, paged.path);
+        EXPECT_GT(resumed.counters_kept, 0);
+        expect_same_files(held.path, spilled.path);
     }
 }
 

@@ -31,7 +31,7 @@ std::vector<std::string> compressions(const std::filesystem::path& dir) {
     return out;
 }
 
-// Per material: WDL, DTW, DTC and the rules table (russian up to 3 pieces has them all).
+// Per material: WDL, DTW, DTC and the counters' table (russian up to 3 pieces has them all).
 constexpr int kTablesPerMaterial = 4;
 
 TEST(Pack, FastTablesPackedAreTheSmallOnes) {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "dtb/core/flip.hpp"
-#include "dtb/core/recompute.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/core/successor_values.hpp"
 #include "dtb/gen/solver/slice.hpp"
 #include "dtb/gen/tables/table_files.hpp"
@@ -31,7 +31,7 @@ inline std::vector<std::uint16_t> read_checked_table(const std::filesystem::path
 
 // Material m read back from its tables (White to move) and its flipped twin's (Black to
 // move): WDL, DTW and DTC of every position. The entries the tables do not store are
-// recomputed (core/recompute.hpp): broken indices get Wdl::unknown; positions with a capture
+// recomputed (core/left_out.hpp): broken indices get Wdl::unknown; positions with a capture
 // their value by the capture search, through `lookup` (which must answer for every material
 // solved before m); then the threatened positions from their successors, which are stored
 // positions of m (read in the first pass), positions with a capture, or promotions (lookup).
@@ -66,10 +66,10 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, VariantI
             idx.visit(block, 0, idx.white_king_ranks(), side,
                       [&](std::uint64_t i, const Position<V>& p) {
                           Value v;
-                          switch (recompute_kind(p)) {
-                              case Recompute::successors:
+                          switch (left_out_kind(p)) {
+                              case LeftOut::successors:
                                   return;  // pass 2
-                              case Recompute::captures:
+                              case LeftOut::captures:
                                   if (const auto c = by_captures(p)) {
                                       v = *c;
                                   } else {
@@ -77,7 +77,7 @@ std::unique_ptr<Slice<V>> read_tables(const std::filesystem::path& dir, VariantI
                                       return;
                                   }
                                   break;
-                              case Recompute::no: {
+                              case LeftOut::no: {
                                   const auto& t = side == Color::white ? own : black;
                                   const std::uint64_t j =
                                       side == Color::white ? i : fidx.rank(Flip<V>::apply(p));

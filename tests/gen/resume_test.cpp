@@ -71,7 +71,7 @@ TEST(GenResume, AFinishedDirectoryIsCheckedAndKeptWithoutReadingItBack) {
     std::vector<std::string> warnings;
     const auto sum = generate(dir.path, &warnings);
     EXPECT_EQ(sum.slices_solved, 0);
-    EXPECT_EQ(sum.slices_loaded, kSlices);
+    EXPECT_EQ(sum.slices_kept, kSlices);
     EXPECT_EQ(sum.slices_solved_again, 0);
     EXPECT_TRUE(warnings.empty());
     expect_same_files(fresh(), dir.path);
@@ -96,12 +96,12 @@ TEST(GenResume, AKilledRunEndsAsAFreshOne) {
     const auto sum = generate(dir.path, &warnings, std::nullopt, &events);
     EXPECT_TRUE(warnings.empty());
     EXPECT_GE(sum.slices_solved, kSlices - int(done));
-    EXPECT_EQ(sum.slices_solved + sum.slices_loaded, kSlices);
+    EXPECT_EQ(sum.slices_solved + sum.slices_kept, kSlices);
     // What the slices solved need is solved again, not everything kept; the progress says which.
     EXPECT_GT(sum.slices_solved_again, 0);
-    EXPECT_LT(sum.slices_solved_again, sum.slices_loaded);
+    EXPECT_LT(sum.slices_solved_again, sum.slices_kept);
     EXPECT_EQ(std::count_if(events.begin(), events.end(),
-                            [](const gen::SliceEvent& e) { return e.solved_again && e.loaded; }),
+                            [](const gen::SliceEvent& e) { return e.solved_again && e.kept; }),
               sum.slices_solved_again);
     expect_same_files(fresh(), dir.path);
 }
@@ -139,7 +139,7 @@ TEST(GenResume, ALostManifestIsRebuiltFromTheTables) {
     for (std::size_t k = 0; k < order.size(); ++k)
         pairs += std::find(order.begin(), order.begin() + std::ptrdiff_t(k), order[k].flipped()) ==
                  order.begin() + std::ptrdiff_t(k);
-    EXPECT_EQ(sum.slices_loaded, kSlices);
+    EXPECT_EQ(sum.slices_kept, kSlices);
     EXPECT_EQ(sum.slices_solved_again, pairs);
     expect_same_files(fresh(), dir.path);
 }
@@ -184,7 +184,7 @@ TEST(GenResume, ATwinWithoutItsEntryTakesItFromTheSliceSolvedAgain) {
                              [&](const gen::SliceEvent& e) { return e.material.name() == name; });
     };
     EXPECT_TRUE(event(first).solved_again);
-    EXPECT_TRUE(event(later).loaded);
+    EXPECT_TRUE(event(later).kept);
     EXPECT_FALSE(event(later).solved_again);
     // KMvK, and its twin KvKM when that comes later in the order (written with it).
     EXPECT_GE(sum.slices_solved, 1);

@@ -5,7 +5,7 @@
 // river. It shares with dtb only the move generator and the FEN parser; the river's houses
 // are named as FPD 2.1.4 names them, and what a capture leads to is valued by the brute-force
 // solver (bruteforce_solver.hpp). The rules checked are the force rule alone (the set
-// `force` below): the twenty-move rule beside it is the oracle's to check (rules_oracle).
+// `force` below): the twenty-move rule beside it is the oracle's to check (counters_oracle).
 //
 // The reading, point by point:
 //   - the count starts when the material arises if a strong king stands on the river, else
@@ -27,13 +27,13 @@
 #include <vector>
 
 #include "bruteforce_solver.hpp"
+#include "counters_oracle.hpp"
 #include "dtb/core/apply.hpp"
+#include "dtb/core/counter_state.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/rule_state.hpp"
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/counters/rules_solve.hpp"
-#include "rules_oracle.hpp"
+#include "dtb/gen/counters/counters_solve.hpp"
 
 namespace dtb::test {
 namespace {
@@ -241,23 +241,24 @@ TEST(RiverCount, IssuePositionLostForTheLoneKing) {
     EXPECT_EQ(eleven.fresh_value(p), Outcome::draw);
 }
 
-// The oracle's reading in plies (rules_oracle.hpp) against this one in moves, at every state
+// The oracle's reading in plies (counters_oracle.hpp) against this one in moves, at every state
 // the oracle reaches: a count of k plies is floor(k/2) strong moves with the strong side to
 // move, ceil(k/2) with the lone king to move, whoever moved first after the start.
 TEST(RiverCount, AgreesWithTheOracleAtEveryState) {
-    const RuleSet force = rule_set("force", "the river count alone", kPortugueseCounters.rules[1]);
-    const RulesOracle<V> o(force, {{Counts{0, 3, 0, 1}}});
+    const CounterSet force =
+        counter_set("force", "the river count alone", kPortugueseCounters.rules[1]);
+    const CountersOracle<V> o(force, {{Counts{0, 3, 0, 1}}});
     const RiverCount r(Color::white, kPortugueseCounters.rules[1].moves, pure_values(Color::white));
     std::int64_t compared = 0, bad = 0;
-    o.for_each_state([&](const P& p, const rules_reading::Counters& c, const RulesValue& v) {
+    o.for_each_state([&](const P& p, const counters_reading::Counters& c, const CountersValue& v) {
         if (counts_of(p) != Counts{0, 3, 0, 1}) return;
         const int k = c.count[0];
-        const int counted = k == rules_reading::kIdle ? RiverCount::kWaiting
-                            : p.side == Color::white  ? k / 2
-                                                      : (k + 1) / 2;
+        const int counted = k == counters_reading::kIdle ? RiverCount::kWaiting
+                            : p.side == Color::white     ? k / 2
+                                                         : (k + 1) / 2;
         ++compared;
         if (r.value(p, counted) != v.outcome && bad++ < 5)
-            ADD_FAILURE() << o.state_text(p, c) << ": oracle " << rules_value_text(v)
+            ADD_FAILURE() << o.state_text(p, c) << ": oracle " << counters_value_text(v)
                           << ", river count " << outcome_name(r.value(p, counted));
     });
     std::printf("[   info   ] portuguese KKKvK: %lld states of the oracle compared\n",
@@ -267,25 +268,25 @@ TEST(RiverCount, AgreesWithTheOracleAtEveryState) {
 }
 
 // The force rule alone, with N moves.
-RuleSet force_rule(int moves) {
-    RuleSet set = rule_set("force", "the river count alone", kPortugueseCounters.rules[1]);
+CounterSet force_rule(int moves) {
+    CounterSet set = counter_set("force", "the river count alone", kPortugueseCounters.rules[1]);
     set.rules[0].moves = std::uint8_t(moves);
     return set;
 }
 
-// dtb's generator (gen/counters/rules_solve.hpp, the waiting class by rules_river.hpp) against the
-// river count at every state of three kings against one: the value a class's (WDL, budget)
-// gives where the count leaves `left` plies, or its WDL while the count waits (nothing else
+// dtb's generator (gen/counters/counters_solve.hpp, the waiting class by counters_river.hpp)
+// against the river count at every state of three kings against one: the value a class's (WDL,
+// budget) gives where the count leaves `left` plies, or its WDL while the count waits (nothing else
 // runs then). Positions with a capture are left out: the tables do not hold them (the
 // prober searches their captures). With 11 moves as well as 12: where the count binds.
 // Long: some 2 minutes of solving on 2 shared cores.
 TEST(RiverCountLong, LongGeneratorAgreesAtEveryState) {
     for (const int n : {12, 11}) {
-        const RuleSet set = force_rule(n);
-        gen::RulesSlices<V> rules(set);
+        const CounterSet set = force_rule(n);
+        gen::CountersSlices<V> counters(set);
         for (const Material m : {Material{0, 1, 0, 1}, Material{0, 2, 0, 1}})
-            rules.add(m, rules.solve(m));
-        const gen::MaterialRules<V> kkk = rules.solve(Material{0, 3, 0, 1});
+            counters.add(m, counters.solve(m));
+        const gen::MaterialCounters<V> kkk = counters.solve(Material{0, 3, 0, 1});
         const RiverCount r(Color::white, n, pure_values(Color::white));
         std::int64_t compared = 0, drawn = 0, bad = 0, fresh_drawn = 0;
         r.for_each_position([&](const P& p) {

@@ -1,4 +1,4 @@
-// A run stopped under --memory leaves the slices it let go in DIR/.dtb-scratch/pure
+// A run stopped under --memory leaves the slices it spilled in DIR/.dtb-scratch/pure
 // (gen/src/scratch_file.hpp); started again, it reads them from there instead of solving them
 // and what they look into again, unless a file is incomplete or damaged. Either way the
 // directory ends byte for byte as a run that was never stopped writes it.
@@ -31,7 +31,7 @@ constexpr int kPieces = 4;
 constexpr const char* kChildDir = "DTB_TEST_STOPPED_RUN_DIR";
 constexpr const char* kChildMemory = "DTB_TEST_STOPPED_RUN_MEMORY";
 
-// A budget that holds the smaller materials' work but not the largest's: slices are let go.
+// A budget that holds the smaller materials' work but not the largest's: slices are spilled.
 // (Each held slice of more than a thousandth of it is copied to scratch too.)
 std::uint64_t some_memory() {
     std::uint64_t largest = 0;
@@ -46,7 +46,7 @@ gen::GenSummary generate(const std::filesystem::path& dir, std::uint64_t memory,
     o.pieces = kPieces;
     o.out = dir;
     o.memory = memory;
-    o.rules = false;
+    o.counters = false;
     o.compression = compress::Compression::fast;
     return gen::generate(VariantId::russian, o, cb);
 }
@@ -157,7 +157,7 @@ TEST(ScratchTakeover, HeldSlicesAreCopiedSoThatOnlySmallOnesAreSolvedAgain) {
     gen::GenCallbacks cb;
     cb.finished = [&](const gen::SliceEvent& e) { events.push_back(e); };
     const auto taken = generate(stopped.path, kRoomy, cb);
-    EXPECT_EQ(plain.slices_paged + taken.slices_paged, 0);
+    EXPECT_EQ(plain.slices_spilled + taken.slices_spilled, 0);
     EXPECT_EQ(taken.slices_from_scratch, int(files.size()));
     EXPECT_LT(taken.slices_solved_again, plain.slices_solved_again);
     for (const auto& e : events)

@@ -114,25 +114,25 @@ TEST(GenTables, ReadIntoAnArrayThatDoesNotFitIsRefused) {
                  compress::TableError);
 }
 
-// The writer's mask, built from the solver's capture flags, leaves don't-care exactly the
-// positions the prober recomputes (recompute_kind, from the position alone) and the broken
+// The writer's mask, built from the solver's capture flags, leaves out exactly the
+// positions the prober recomputes (left_out_kind, from the position alone) and the broken
 // indices.
 template <class V>
 void expect_mask_is_what_the_prober_recomputes(int pieces) {
     const auto tb = gen::SolvedSlices<V>::solve(pieces);
-    std::uint64_t unstored = 0;
+    std::uint64_t left_out = 0;
     for (const Material& m : materials_up_to(pieces)) {
         const auto* s = tb.slice(m);
-        const auto mask = gen::unstored_mask(*s);
+        const auto mask = gen::left_out_captures_and_threats(*s);
         for (std::uint64_t i = 0; i < s->index.size(); ++i) {
             Position<V> p;
             const bool broken = !s->index.unrank(i, Color::white, p);
-            const bool expected = broken || recompute_kind(p) != Recompute::no;
+            const bool expected = broken || left_out_kind(p) != LeftOut::no;
             ASSERT_EQ(mask[i] != 0, expected) << m.name() << " index " << i;
-            unstored += expected;
+            left_out += expected;
         }
     }
-    EXPECT_GT(unstored, 0u);
+    EXPECT_GT(left_out, 0u);
 }
 // The fast preset's mask leaves out the broken indices and the positions with a capture,
 // nothing else: the threats keep their values.
@@ -141,16 +141,15 @@ TEST(GenTables, FastMaskIsTheCaptures) {
     std::uint64_t captures = 0, threats = 0;
     for (const Material& m : materials_up_to(4)) {
         const auto* s = tb.slice(m);
-        const auto mask = gen::unstored_mask(*s, compress::Compression::fast);
-        ASSERT_TRUE(mask == gen::capture_mask(*s)) << m.name();
+        const auto mask = gen::left_out_mask(*s, compress::Compression::fast);
+        ASSERT_TRUE(mask == gen::left_out_captures(*s)) << m.name();
         for (std::uint64_t i = 0; i < s->index.size(); ++i) {
             Position<Russian> p;
             const bool broken = !s->index.unrank(i, Color::white, p);
-            const Recompute r = broken ? Recompute::no : recompute_kind(p);
-            ASSERT_EQ(mask[i] != 0, broken || r == Recompute::captures)
-                << m.name() << " index " << i;
-            captures += r == Recompute::captures;
-            threats += r == Recompute::successors;
+            const LeftOut r = broken ? LeftOut::no : left_out_kind(p);
+            ASSERT_EQ(mask[i] != 0, broken || r == LeftOut::captures) << m.name() << " index " << i;
+            captures += r == LeftOut::captures;
+            threats += r == LeftOut::successors;
         }
     }
     EXPECT_GT(captures, 0u);

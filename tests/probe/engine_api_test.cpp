@@ -9,7 +9,7 @@
 #include <set>
 
 #include "dtb/compress/manifest.hpp"
-#include "dtb/core/recompute.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/probe.h"
 #include "dtb/probe.hpp"
@@ -101,7 +101,7 @@ TEST(EngineApi, SearchPathOfTwoDirectories) {
         ASSERT_EQ(all.probe(fen, probe::want_all, a), probe::Status::ok) << fen;
         ASSERT_EQ(path.probe(fen, probe::want_all, b), probe::Status::ok) << fen;
         EXPECT_EQ(a, b) << fen;
-        if (popcount(p.occupied()) == 3 && p.pieces(p.side) && recompute_kind(p) == Recompute::no) {
+        if (popcount(p.occupied()) == 3 && p.pieces(p.side) && left_out_kind(p) == LeftOut::no) {
             EXPECT_EQ(only_small.probe(fen, probe::want_wdl, c), probe::Status::not_available)
                 << fen;
         }
@@ -136,7 +136,7 @@ TEST(EngineApi, RootProbeRanksEveryLegalMove) {
             EXPECT_EQ(std::string(r.text), best[i].move) << fen;
             EXPECT_EQ(r.after.wdl, int(best[i].after.wdl)) << fen;
             EXPECT_EQ(r.after.dtw, int(best[i].after.dtw)) << fen;
-            EXPECT_EQ(r.has_rules, 0);
+            EXPECT_EQ(r.has_counters, 0);
             // From, to and the squares taken name the move the text names.
             int found = 0;
             for (const auto& [pm, text] : legal) {
@@ -171,10 +171,10 @@ TEST(EngineApi, RootProbeRanksEveryLegalMove) {
     EXPECT_GT(n, 1u);
 }
 
-// Under the counters: the order of dtb_best_moves_rules, with the counters and the value
+// Under the counters: the order of dtb_best_moves_counters, with the counters and the value
 // under them after each move.
 TEST(EngineApi, RootProbeUnderTheCounters) {
-    static TempDir dir("root_rules");
+    static TempDir dir("root_counters");
     gen::GenOptions o;
     o.pieces = 3;
     o.out = dir.path();
@@ -188,18 +188,18 @@ TEST(EngineApi, RootProbeUnderTheCounters) {
         ASSERT_EQ(dtb_counters_after(c, fen.c_str(), "", &fresh, nullptr, 0), DTB_OK) << fen;
         std::vector<dtb_root_move> root;
         ASSERT_EQ(tb.probe_root(to_c(p), &fresh, root), probe::Status::ok) << fen;
-        std::vector<dtb_rules_move> rules(root.size() + 1);
+        std::vector<dtb_counters_move> rated(root.size() + 1);
         std::size_t n = 0;
-        ASSERT_EQ(dtb_best_moves_rules(c, fen.c_str(), &fresh, rules.data(), rules.size(), &n),
+        ASSERT_EQ(dtb_best_moves_counters(c, fen.c_str(), &fresh, rated.data(), rated.size(), &n),
                   DTB_OK);
         ASSERT_EQ(n, root.size()) << fen;
         for (std::size_t i = 0; i < n; ++i) {
-            EXPECT_STREQ(root[i].text, rules[i].text) << fen;
-            EXPECT_EQ(root[i].has_rules, 1);
-            EXPECT_EQ(root[i].rules.wdl, rules[i].after.wdl) << fen;
-            EXPECT_EQ(root[i].rules.budget, rules[i].after.budget) << fen;
-            EXPECT_EQ(std::memcmp(&root[i].counters, &rules[i].counters, sizeof fresh), 0);
-            EXPECT_EQ(root[i].after.wdl, rules[i].after.pure.wdl) << fen;
+            EXPECT_STREQ(root[i].text, rated[i].text) << fen;
+            EXPECT_EQ(root[i].has_counters, 1);
+            EXPECT_EQ(root[i].counted.wdl, rated[i].after.wdl) << fen;
+            EXPECT_EQ(root[i].counted.budget, rated[i].after.budget) << fen;
+            EXPECT_EQ(std::memcmp(&root[i].counters, &rated[i].counters, sizeof fresh), 0);
+            EXPECT_EQ(root[i].after.wdl, rated[i].after.pure.wdl) << fen;
         }
         if (n) {
             EXPECT_EQ(root[0].rank, 0);

@@ -31,7 +31,7 @@ inline VariantId variant_id_of(std::string_view name) { return find_variant(name
 
 // Writes the WDL, DTW and DTC tables of every solved material of tb into dir, with White to
 // move, as dtb gen does (gen::write_tables: the positions the prober recomputes are
-// don't-care).
+// left out).
 template <class V>
 void write_tables(const gen::SolvedSlices<V>& tb, int max_pieces,
                   const std::filesystem::path& dir) {

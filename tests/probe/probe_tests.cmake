@@ -37,22 +37,22 @@ probe_cli_test(best_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} -
 probe_cli_test(best_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,line"
     ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --pure --json COMPACT_REGEX "\"dtw\":0,\"state\":{.*}}.}$")
 # Under the counters: fresh, run up by moves, set directly, and counters no position has.
-probe_cli_test(probe_rules_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,moves,rules"
+probe_cli_test(probe_counters_json EXIT 0 JSON JSON_KEYS "variant,fen,wdl,dtw,dtc,moves,counters"
     ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json
-    COMPACT_REGEX "\"rules\":{\"rule_set\":\"fmjd64\",\"state\":{.*\"wdl\":\"win\",\"class\":\"win\",\"plies\":3,")
-probe_cli_test(probe_rules_cursed EXIT 0 ARGS probe ${DTB_PROBE_TABLES} "W:WKe1,Kh2:Bb6"
+    COMPACT_REGEX "\"counters\":{\"counter_set\":\"fmjd64\",\"state\":{.*\"wdl\":\"win\",\"class\":\"win\",\"plies\":3,")
+probe_cli_test(probe_counters_cursed EXIT 0 ARGS probe ${DTB_PROBE_TABLES} "W:WKe1,Kh2:Bb6"
     --counters kings-only=29 REGEX "under the counters: cursed-win.*decided by kings-only")
-probe_cli_test(probe_rules_moves EXIT 0 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+probe_cli_test(probe_counters_moves EXIT 0 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
     --moves "a1-b2" REGEX "Black to move.*counters .fmjd64.: ")
-probe_cli_test(probe_rules_bad_counters EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+probe_cli_test(probe_counters_bad_counters EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
     --counters "kings-only=999" REGEX "beyond its limit|does not apply")
-probe_cli_test(probe_rules_unknown_counter EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+probe_cli_test(probe_counters_unknown_counter EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
     --counters "nonsense=3" REGEX "the counters of fmjd64 are: kings-only")
-probe_cli_test(probe_rules_bad_move EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+probe_cli_test(probe_counters_bad_move EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
     --moves "a1-a2" REGEX "--moves: ")
-probe_cli_test(best_rules_json EXIT 0 JSON JSON_KEYS "variant,fen,rule_set,state,wdl,plies,line"
+probe_cli_test(best_counters_json EXIT 0 JSON JSON_KEYS "variant,fen,counter_set,state,wdl,plies,line"
     ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json)
-probe_cli_test(best_rules_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
+probe_cli_test(best_counters_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
     REGEX "win under the counters in 3 plies.*budget.*Black has no move and loses")
 probe_cli_test(best_draw EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:BKh6" REGEX "draw")
 probe_cli_test(best_bad_fen EXIT 2 ARGS best ${DTB_PROBE_TABLES} "W:Wa1:Bh8:X")
@@ -77,7 +77,7 @@ probe_cli_test(probe_pdn_tag EXIT 0 ARGS probe ${DTB_PROBE_TABLES} "[FEN \"W:WKa
     REGEX "White to move: win  dtw 3")
 probe_cli_test(best_one_ply EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:Bb2" --pure
     REGEX "win in 1 ply .dtc" NOT_REGEX "1 plies")
-probe_cli_test(best_one_ply_rules EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:Bb2"
+probe_cli_test(best_one_ply_counters EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:Bb2"
     REGEX "win under the counters in 1 ply;" NOT_REGEX "1 plies")
 probe_cli_test(probe_other_variant EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
     --variant english REGEX "holds russian tables .manifest.json., not english")
@@ -103,7 +103,7 @@ bare_test(probe_variant_named EXIT 0 ARGS probe ${DTB_PROBE_BARE} ${DTB_PROBE_WI
     --variant russian REGEX "White to move: win  dtw 3")
 bare_test(best_variant_named EXIT 0 ARGS best ${DTB_PROBE_BARE} ${DTB_PROBE_WIN}
     --variant russian --pure REGEX "win in 3 plies")
-bare_test(rules_variant_named EXIT 0 ARGS rules ${DTB_PROBE_BARE} --variant russian
+bare_test(counters_variant_named EXIT 0 ARGS counters ${DTB_PROBE_BARE} --variant russian
     --material KKvM REGEX "KKvM")
 bare_test(verify_variant_named EXIT 0 ARGS verify ${DTB_PROBE_BARE} --variant russian
     --samples 20 REGEX "russian .*0 wrong; OK")

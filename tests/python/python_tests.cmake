@@ -1,5 +1,5 @@
 # The Python package under pytest (Debian's python3-pytest), run by the interpreter it was
-# built for, on tables written for them: russian up to 4 pieces with the rules tables, russian
+# built for, on tables written for them: russian up to 4 pieces with the counters' tables, russian
 # up to 3 WDL alone, portuguese up to 4 (the river count).
 if(NOT DTB_PYTHON_BUILD_DIR)
     return()
@@ -37,4 +37,4 @@ add_test(NAME python.example_hardest
         ${dtb_python_tables}/russian KKKvK)
 set_tests_properties(python.example_hardest PROPERTIES FIXTURES_REQUIRED python_tables
     LABELS "python" TIMEOUT 300 ENVIRONMENT "PYTHONPATH=${DTB_PYTHON_BUILD_DIR}"
-    PASS_REGULAR_EXPRESSION "hardest \\(rules\\): W:[^ ]+, 11 moves of the winner")
+    PASS_REGULAR_EXPRESSION "hardest \\(counters\\): W:[^ ]+, 11 moves of the winner")

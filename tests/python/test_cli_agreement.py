@@ -57,25 +57,25 @@ def _agree(tb, exe, directory, fen, counters=None, moves=None):
     r = tb.probe(fen, counters=counters, moves=moves)
     assert (r.variant, r.fen, r.wdl) == (cli["variant"], cli["fen"], cli["wdl"])
     assert (r.dtw, r.dtc) == (cli.get("dtw"), cli.get("dtc"))
-    rules = cli["rules"]
-    assert r.rules.rule_set == rules["rule_set"]
-    assert r.rules.state == rules["state"]
-    assert (r.rules.wdl, r.rules.klass, r.rules.plies, r.rules.budget) == (
-        rules.get("wdl"), rules.get("class"), rules.get("plies"), rules.get("budget"))
+    counted = cli["counters"]
+    assert r.counters.counter_set == counted["counter_set"]
+    assert r.counters.state == counted["state"]
+    assert (r.counters.wdl, r.counters.klass, r.counters.plies, r.counters.budget) == (
+        counted.get("wdl"), counted.get("class"), counted.get("plies"), counted.get("budget"))
     moves_py = {m.move: m for m in tb.best_moves(fen, counters=counters, moves=moves)}
     assert [m["move"] for m in cli["moves"]] == list(moves_py)
     for m in cli["moves"]:
         p = moves_py[m["move"]]
         assert (p.wdl, p.dtw, p.dtc) == (m["wdl"], m.get("dtw"), m.get("dtc"))
-        assert ("rules" in m) == (p.rules is not None)
-        if p.rules is not None:
-            counted = m["rules"]
-            assert (p.rules.wdl, p.rules.klass, p.rules.plies, p.rules.budget) == (
+        assert ("counters" in m) == (p.counters is not None)
+        if p.counters is not None:
+            counted = m["counters"]
+            assert (p.counters.wdl, p.counters.klass, p.counters.plies, p.counters.budget) == (
                 counted["wdl"], counted["class"], counted.get("plies"), counted.get("budget"))
-            assert p.rules.state == counted["state"]
-    if cli["moves"] and "rules" in cli["moves"][0]:
-        by_rank = sorted(cli["moves"], key=lambda m: m["rules"]["rank"])
-        ranked = tb.best_moves(fen, counters=counters, moves=moves, rank="rules")
+            assert p.counters.state == counted["state"]
+    if cli["moves"] and "counters" in cli["moves"][0]:
+        by_rank = sorted(cli["moves"], key=lambda m: m["counters"]["rank"])
+        ranked = tb.best_moves(fen, counters=counters, moves=moves, rank="counters")
         assert [m["move"] for m in by_rank] == [m.move for m in ranked]
     return 1
 

@@ -52,7 +52,7 @@ def test_positions_outside_the_tables(russian):
     with pytest.raises(ValueError):
         russian.best_moves(WIN, rank="fastest")
     with pytest.raises(ValueError):
-        russian.rules_report("KKxK")
+        russian.counters_report("KKxK")
 
 
 def test_directories_that_cannot_be_opened(tmp_path):

@@ -21,11 +21,11 @@ class Board:
 def test_open_names_the_variant_and_what_is_installed(russian_dir):
     with dtb.open_tablebase(russian_dir) as tb:
         assert tb.variant == "russian"
-        assert tb.rule_set == "fmjd64"
+        assert tb.counter_set == "fmjd64"
         assert "three-kings" in tb.counters
         assert tb.largest == 4
         materials = tb.materials()
-        assert materials["KKvK"] == ["wdl", "dtw", "dtc", "rules"]
+        assert materials["KKvK"] == ["wdl", "dtw", "dtc", "counters"]
         assert len(materials) == 4 + 12 + 25  # every material of 2, 3 and 4 pieces
         assert "russian" in repr(tb)
     assert tb.closed
@@ -56,26 +56,26 @@ def test_positions_from_objects_with_a_fen(russian):
 
 def test_probe_under_the_counters(russian):
     fresh = russian.probe(KKKVK)
-    assert fresh.rules.rule_set == "fmjd64"
-    assert fresh.rules.wdl == "win"
-    assert fresh.rules.klass == "win"
-    assert fresh.rules.state["three-kings"] == {"plies": 0, "left": 29}  # the 15th move
+    assert fresh.counters.counter_set == "fmjd64"
+    assert fresh.counters.wdl == "win"
+    assert fresh.counters.klass == "win"
+    assert fresh.counters.state["three-kings"] == {"plies": 0, "left": 29}  # the 15th move
     # Three kings with one ply of their 15 moves left: the win is cursed.
     late = russian.probe(KKKVK, counters={"three-kings": 28})
     assert late.wdl == "win"
-    assert late.rules.klass == "cursed-win"
-    assert late.rules.wdl == "draw"
-    assert late.rules.plies is None
-    assert russian.probe(KKKVK, counters="three-kings=28").rules.klass == "cursed-win"
+    assert late.counters.klass == "cursed-win"
+    assert late.counters.wdl == "draw"
+    assert late.counters.plies is None
+    assert russian.probe(KKKVK, counters="three-kings=28").counters.klass == "cursed-win"
 
 
 def test_moves_run_the_counters_up(russian):
     line = russian.best_line(KKKVK)
-    assert line and line[0].rules is not None
+    assert line and line[0].counters is not None
     first, reply = line[0].move, line[1].move
     after = russian.probe(KKKVK, moves=[first, reply])
     assert after.fen == line[1].fen
-    assert after.rules.state["three-kings"]["plies"] == 2
+    assert after.counters.state["three-kings"]["plies"] == 2
     assert russian.probe(KKKVK, moves=f"{first} {reply}").fen == after.fen
 
 
@@ -83,8 +83,8 @@ def test_best_moves_best_first(russian):
     moves = russian.best_moves(WIN)
     assert moves[0].wdl == "loss"  # for the side to move after it: the opponent
     assert {m.move for m in moves} == {m for m, _ in dtb.moves("russian", WIN)}
-    assert all(m.rules is not None for m in moves)
-    ranked = russian.best_moves(KKKVK, counters={"three-kings": 20}, rank="rules")
+    assert all(m.counters is not None for m in moves)
+    ranked = russian.best_moves(KKKVK, counters={"three-kings": 20}, rank="counters")
     assert {m.move for m in ranked} == {m.move for m in russian.best_moves(KKKVK)}
 
 
@@ -93,21 +93,21 @@ def test_best_line_pure_and_under_the_counters(russian):
     assert len(pure) == russian.probe(WIN).dtw
     assert pure[-1].wdl == "loss" and pure[-1].dtw == 0
     ruled = russian.best_line(KKKVK)
-    assert len(ruled) == russian.probe(KKKVK).rules.plies
-    assert [m.rules.plies for m in ruled] == list(range(len(ruled) - 1, -1, -1))
+    assert len(ruled) == russian.probe(KKKVK).counters.plies
+    assert [m.counters.plies for m in ruled] == list(range(len(ruled) - 1, -1, -1))
     assert russian.best_line(DRAW) == []
 
 
 def test_rules_report_counts_every_position(russian):
-    rows = russian.rules_report("KKvK")
+    rows = russian.counters_report("KKvK")
     assert [r["side_to_move"] for r in rows] == ["white", "black"]
     white = rows[0]
     # docs/variants.md#published-counts: KK v K, white to move, 14880 positions, 5628 / 9252 / 0.
     assert white["positions"] == 14880
     assert white["pure"] == {"wins": 5628, "draws": 9252, "losses": 0}
-    assert white["rules"]["wins"] <= white["pure"]["wins"]
+    assert white["counters"]["wins"] <= white["pure"]["wins"]
     assert sum(white["histogram_pure"]) == white["pure"]["wins"] + white["pure"]["losses"]
-    everything = russian.rules_report()
+    everything = russian.counters_report()
     assert len(everything) == 2 * len(russian.materials())
 
 
@@ -116,7 +116,7 @@ def test_tables_of_wdl_alone(wdl_dir):
         r = tb.probe(WIN)
         assert r.wdl == "win"
         assert r.dtw is None and r.dtc is None
-        assert r.rules.error is not None and r.rules.wdl is None
+        assert r.counters.error is not None and r.counters.wdl is None
         assert tb.probe_wdl(WIN) == 1
 
 
@@ -134,6 +134,6 @@ def test_portuguese_counts_from_the_river(portuguese_dir):
     with dtb.open_tablebase(portuguese_dir) as tb:
         assert tb.variant == "portuguese"
         r = tb.probe("W:WK1,K5,K9:BK32")
-        assert r.rules.rule_set == tb.rule_set
-        assert set(r.rules.state) <= set(tb.counters)
-        assert r.rules.wdl in ("win", "draw", "loss")
+        assert r.counters.counter_set == tb.counter_set
+        assert set(r.counters.state) <= set(tb.counters)
+        assert r.counters.wdl in ("win", "draw", "loss")

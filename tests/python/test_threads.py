@@ -25,13 +25,13 @@ def test_threads_agree_with_one_thread(russian_dir):
     positions = _positions(2000, 7)
     with dtb.open_tablebase(russian_dir, cache_bytes=1 << 20) as tb:
         alone = [tb.get_probe(p) for p in positions]
-        alone = [(r.wdl, r.dtw, r.dtc, r.rules.wdl) if r else None for r in alone]
+        alone = [(r.wdl, r.dtw, r.dtc, r.counters.wdl) if r else None for r in alone]
 
         def work(chunk):
             out = []
             for p in chunk:
                 r = tb.get_probe(p)
-                out.append((r.wdl, r.dtw, r.dtc, r.rules.wdl) if r else None)
+                out.append((r.wdl, r.dtw, r.dtc, r.counters.wdl) if r else None)
             return out
 
         chunks = [positions[i::4] for i in range(4)]

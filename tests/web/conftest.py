@@ -72,6 +72,17 @@ class Server:
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
 
+    def post(self, path: str, body: bytes, content_type: str = "text/plain", **params):
+        """(status, JSON body) of POST path?params with `body`."""
+        url = self.url + path + ("?" + urllib.parse.urlencode(params) if params else "")
+        request = urllib.request.Request(url, data=body, method="POST",
+                                         headers={"Content-Type": content_type})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
     def alive(self) -> bool:
         return self.proc.poll() is None
 
@@ -92,3 +103,23 @@ def dtb_json(exe: str, *args) -> dict:
     """The JSON a dtb command prints."""
     out = subprocess.run([exe, *map(str, args), "--json"], capture_output=True, text=True)
     return json.loads(out.stdout)
+
+
+# Russian: five pieces at the start (outside the ≤4 tables), a capture into four, then White
+# throws the win away with 3. e3-f4? (c3-d4 keeps it). The second game has a move no piece can
+# make at ply 2.
+THROWN_GAME = """[Event "a win thrown away"]
+[White "Ann"]
+[Black "Bob"]
+[Result "1-1"]
+[FEN "B:Wc3,e3,g3:Bg5,h6"]
+
+1... g5-f4 2. g3xe5 h6-g5 3. e3-f4 g5xe3 1-1
+
+[Event "a move no piece can make"]
+[White "Carl"]
+[Black "Dora"]
+[FEN "W:Wc3,e3:Bh6"]
+
+1. e3-f4 h6-h4 *
+"""

@@ -1,5 +1,6 @@
 """dtb serve's JSON API: the same answers as the command line, bad input answered 400 with a
-message, concurrent requests, and a bounded wrk load on loopback."""
+message, concurrent requests, and a bounded wrk load on loopback. POST /api/annotate: the
+games of dtb annotate --json with their moves, the errors found, bad bodies refused."""
 
 import concurrent.futures
 import re
@@ -7,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import dtb_json
+from conftest import THROWN_GAME, dtb_json
 
 KKKVK = "W:WKa1,Kc3,Ke1:BKh8"
 INTERNATIONAL = "W:W28,K46:B3,K5"
@@ -54,12 +55,12 @@ def test_probe_gives_one_record_per_move(server):
     rank there and the counters after it (no second list to pair by the move's text)."""
     status, answer = server.get("/api/probe", variant="russian", fen=KKKVK)
     assert status == 200
-    assert "moves" not in answer["rules"]
+    assert "moves" not in answer["counters"]
     assert answer["moves"]
     for m in answer["moves"]:
-        assert {"move", "wdl", "dtw", "dtc", "rules"} <= set(m)
-        assert {"wdl", "class", "rank", "state"} <= set(m["rules"])
-    ranks = sorted(m["rules"]["rank"] for m in answer["moves"])
+        assert {"move", "wdl", "dtw", "dtc", "counters"} <= set(m)
+        assert {"wdl", "class", "rank", "state"} <= set(m["counters"])
+    ranks = sorted(m["counters"]["rank"] for m in answer["moves"])
     assert ranks == list(range(len(answer["moves"])))
 
 
@@ -94,6 +95,105 @@ def test_bad_input_is_400_with_a_message(server, path, params, code, words):
     assert answer["error"]["code"] == code
     assert words in answer["error"]["message"]
     assert server.alive()
+
+
+@pytest.mark.parametrize("under", ["counters", "pure"])
+def test_annotate_is_dtb_annotate_json(server, dtb_exe, tables, tmp_path, under):
+    """The games and summary of dtb annotate --json, each game with more for the page."""
+    path = tmp_path / "games.pdn"
+    path.write_text(THROWN_GAME)
+    status, answer = server.post("/api/annotate", THROWN_GAME.encode(), variant="russian",
+                                 under=under)
+    assert status == 200, answer
+    want = dtb_json(dtb_exe, "annotate", tables / "russian", path, f"--under={under}")
+    assert answer["summary"] == want["summary"]
+    assert (answer["variant"], answer["under"]) == (want["variant"], want["under"])
+    assert len(answer["games"]) == len(want["games"]) == 2
+    for got, game in zip(answer["games"], want["games"]):
+        assert {k: got[k] for k in game} == game
+        assert {"tags", "problems", "start", "moves", "failure"} <= set(got)
+
+
+def test_annotate_marks_the_thrown_win_and_values_each_held_position(server, dtb_exe, tables):
+    status, answer = server.post("/api/annotate", THROWN_GAME.encode(), variant="russian")
+    assert status == 200, answer
+    game, refused = answer["games"]
+    assert game["tags"][0] == {"name": "Event", "value": "a win thrown away"}
+    moves = [m["move"] for m in game["moves"]]
+    assert [m["written"] for m in game["moves"]] == ["g5-f4", "g3xe5", "h6-g5", "e3-f4", "g5xe3"]
+    assert [m["side"] for m in game["moves"]] == ["black", "white", "black", "white", "black"]
+    assert [m["nag"] for m in game["moves"]] == ["", "", "", "?", ""]
+    assert [m["pieces"] for m in game["moves"]] == [5, 4, 4, 4, 3]
+    [thrown] = game["thrown"]
+    assert (thrown["ply"], thrown["player"], thrown["played"], thrown["before"], thrown["after"],
+            thrown["best"], thrown["best_value"]) == (4, "Ann", "e3-f4", "win", "draw", "c3-d4",
+                                                      "win")
+    # Five pieces at the start and after the first move: not valued; every later position is.
+    assert [p["ply"] for p in game["positions"]] == [2, 3, 4, 5]
+    for p in game["positions"]:
+        ply = p["ply"]
+        assert p["fen"] == game["moves"][ply - 1]["fen"]
+        # The value dtb probe gives with the counters run up by the game's moves.
+        want = dtb_json(dtb_exe, "probe", tables / "russian", game["start"],
+                        "--moves=" + " ".join(moves[:ply]))
+        assert want["fen"] == p["fen"]
+        assert p["pure"] == {"wdl": want["wdl"], **({"dtw": want["dtw"], "dtc": want["dtc"]}
+                                                    if "dtw" in want else {})}
+        assert p["counted"]["class"] == want["counters"]["class"]
+    assert game["failure"] is None and game["error"] is None
+    # The second game: its second move cannot be matched, reported with game, ply and why.
+    assert refused["failure"]["game"] == 2 and refused["failure"]["ply"] == 2
+    assert refused["failure"]["written"] == "h6-h4"
+    assert "no legal move" in refused["failure"]["reason"]
+    assert [m["move"] for m in refused["moves"]] == ["e3-f4"]
+    assert answer["summary"]["thrown"] == 1 and answer["summary"]["refused"] == 1
+
+
+def test_annotate_reports_a_game_of_another_variant(server):
+    body = b'[GameType "20"]\n[FEN "W:W28:B3"]\n1. 28-22 3-9 *\n'
+    status, answer = server.post("/api/annotate", body, variant="russian")
+    assert status == 200, answer
+    assert answer["games"][0]["error"] == "the game is international, the tables russian"
+    assert answer["games"][0]["moves"] == []
+
+
+@pytest.mark.parametrize("body,params,status,code,words", [
+    (b"", {"variant": "russian"}, 400, "pdn", "the body is empty"),
+    (b" \r\n\t", {"variant": "russian"}, 400, "pdn", "the body is empty"),
+    (b"hello", {"variant": "russian"}, 400, "pdn", "no PDN game could be read: ply 1 'hello'"),
+    (b"{only a comment}", {"variant": "russian"}, 400, "pdn", "no moves"),
+    (THROWN_GAME.encode(), {}, 400, "bad_input", "missing parameter 'variant'"),
+    (THROWN_GAME.encode(), {"variant": "frisian"}, 400, "variant", "no tables of 'frisian'"),
+    (THROWN_GAME.encode(), {"variant": "russian", "under": "sometimes"}, 400, "bad_input",
+     "not 'sometimes'"),
+    (b"[Event \"big\"]\n" + b" " * (1 << 20), {"variant": "russian"}, 413, "too_large",
+     "limit of 1048576 bytes"),
+])
+def test_annotate_bad_bodies(server, body, params, status, code, words):
+    got, answer = server.post("/api/annotate", body, **params)
+    assert got == status, answer
+    assert answer["error"]["code"] == code
+    assert words in answer["error"]["message"]
+    assert server.alive()
+
+
+def test_annotate_form_encoded_body_over_8k_is_413_saying_why(server):
+    """httplib reads a form-encoded body (curl -d's default) up to 8192 bytes: the answer says
+    which Content-Type to send instead."""
+    body = THROWN_GAME.encode() + b" " * 9000
+    status, answer = server.post("/api/annotate", body, "application/x-www-form-urlencoded",
+                                 variant="russian")
+    assert status == 413 and "text/plain" in answer["error"]["message"]
+    status, answer = server.post("/api/annotate", body, variant="russian")
+    assert status == 200 and answer["summary"]["thrown"] == 1
+
+
+def test_annotate_binary_garbage_is_answered(server):
+    """Bytes of every value, NULs and code-page bytes among them: an answer, never a crash."""
+    for body in [bytes(range(256)) * 40, b"[" * 5000, b"1." * 5000, b"\xef\xbb\xbf(" * 3000]:
+        status, answer = server.post("/api/annotate", body, variant="russian")
+        assert status in (200, 400), answer
+        assert server.alive()
 
 
 def test_unknown_path_is_404_json(server):

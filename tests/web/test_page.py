@@ -1,6 +1,7 @@
 """The analysis page in a real browser (headless chromium through selenium): the board of each
 geometry drawn as the variant's rules place and name its squares, values and moves as dtb probe
-gives them, moves played by clicks, the best line, set-up by clicks, and the counters."""
+gives them, moves played by clicks, the best line, set-up by clicks, the counters, and a PDN
+game pasted or opened, its errors marked, stepped through."""
 
 import os
 import pathlib
@@ -8,10 +9,12 @@ import pathlib
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import dtb_json
+from conftest import THROWN_GAME, dtb_json
 
 KKKVK = "W:WKa1,Kc3,Ke1:BKh8"
 HARDEST = "W:WKc1,Kd2,Ka3:BKe1"  # three kings against one: 11 moves under the counters
@@ -77,10 +80,10 @@ def check_against_dtb(browser, dtb_exe, directory, fen, *args):
     assert pure.startswith(want["wdl"])
     if want["wdl"] != "draw":
         assert f"in {want['dtw']} pl" in pure and f"DTC {want['dtc']}" in pure
-    rules = want["rules"]
-    shown_class = browser.find_element(By.ID, "value-rules").get_attribute("data-class")
-    assert shown_class == rules["class"]
-    assert shown_moves(browser) == {m["move"]: GROUP[m["rules"]["class"]] for m in want["moves"]}
+    counted = want["counters"]
+    shown_class = browser.find_element(By.ID, "value-counters").get_attribute("data-class")
+    assert shown_class == counted["class"]
+    assert shown_moves(browser) == {m["move"]: GROUP[m["counters"]["class"]] for m in want["moves"]}
     for m in want["moves"]:
         button = browser.find_element(By.CSS_SELECTOR, f'#moves button[data-move="{m["move"]}"]')
         if m["wdl"] != "draw":
@@ -178,14 +181,14 @@ def test_counters_edited_make_a_cursed_win(browser, server, dtb_exe, tables):
     counters = browser.execute_script(
         "return new URLSearchParams(location.search).get('counters')")
     want = check_against_dtb(browser, dtb_exe, tables / "russian", KKKVK, f"--counters={counters}")
-    assert want["rules"]["class"] == "cursed-win"
-    assert text(browser, "#value-rules").startswith("cursed win")
+    assert want["counters"]["class"] == "cursed-win"
+    assert text(browser, "#value-counters").startswith("cursed win")
     screenshot(browser, "russian_cursed_win.png")
     # A link reproduces the position with its counters.
     link = browser.find_element(By.ID, "link").get_attribute("href")
     browser.get(link)
     settle(browser)
-    assert browser.find_element(By.ID, "value-rules").get_attribute("data-class") == "cursed-win"
+    assert browser.find_element(By.ID, "value-counters").get_attribute("data-class") == "cursed-win"
 
 
 def counters_param(state: dict) -> str:
@@ -209,7 +212,7 @@ def test_counters_set_by_hand_go_on_after_a_move_and_a_pure_line(browser, server
     record = next(m for m in want["moves"] if m["move"] == played)
     move.click()
     settle(browser)
-    assert url_counters(browser) == counters_param(record["rules"]["state"])
+    assert url_counters(browser) == counters_param(record["counters"]["state"])
     browser.find_element(By.ID, "back").click()
     settle(browser)
     # A pure line's move clicked: the counters its step says the line leaves.
@@ -267,3 +270,94 @@ def test_turkish_64_square_board(browser, server, dtb_exe, tables):
 def test_bad_fen_shows_the_servers_message(browser, server):
     open_page(browser, server, variant="russian", fen="W:WKz9:Bh8")
     assert "z9" in text(browser, "#status")
+
+
+def game_buttons(browser) -> list:
+    return browser.find_elements(By.CSS_SELECTOR, "#game-moves button.ply")
+
+
+def current_ply(browser) -> str:
+    return browser.find_element(By.CSS_SELECTOR, "#game-moves button.ply.current") \
+        .get_attribute("data-ply")
+
+
+def test_game_pasted_errors_marked_and_stepped(browser, server, dtb_exe, tables):
+    _, answer = server.post("/api/annotate", THROWN_GAME.encode(), variant="russian")
+    game = answer["games"][0]
+    moves = [m["move"] for m in game["moves"]]
+    open_page(browser, server, variant="russian")
+    browser.find_element(By.ID, "pdn").send_keys(THROWN_GAME)
+    browser.find_element(By.ID, "pdn-read").click()
+    settle(browser)
+    assert text(browser, "#game-status") == ""
+    assert browser.find_element(By.ID, "game-choice").is_displayed()  # two games
+    buttons = game_buttons(browser)
+    assert [b.get_attribute("data-ply") for b in buttons] == ["0", "1", "2", "3", "4", "5"]
+    assert [b.get_attribute("data-move") for b in buttons[1:]] == moves
+    # The thrown move marked, with the move that kept the win; each held position valued.
+    marked = browser.find_elements(By.CSS_SELECTOR, "#game-moves button.ply[data-nag]")
+    assert [(b.get_attribute("data-ply"), b.get_attribute("data-nag")) for b in marked] == \
+        [("4", "?")]
+    assert marked[0].text.startswith("e3-f4?") and "nag-q" in marked[0].get_attribute("class")
+    assert "c3-d4 keeps the win" in marked[0].get_attribute("title")
+    assert "c3-d4 keeps the win" in text(browser, "#game-errors")
+    outcomes = [b.find_elements(By.CSS_SELECTOR, ".outcome") for b in buttons]
+    assert outcomes[0] == outcomes[1] == []  # five pieces: outside the tables
+    assert [o[0].get_attribute("data-outcome") for o in outcomes[2:]] == \
+        ["white", "white", "draw", "draw"]
+    # The start: drawn, no value, and why.
+    assert current_ply(browser) == "0"
+    assert browser.find_element(By.ID, "fen").get_attribute("value") == game["start"]
+    assert pieces(browser) == {"c3": "wm", "e3": "wm", "g3": "wm", "g5": "bm", "h6": "bm"}
+    assert "No value: 5 pieces, outside the tables (they hold up to 4)" in text(browser, "#status")
+    assert text(browser, "#value-pure") == ""
+    screenshot(browser, "game_start.png")
+    # The arrow key: the position after the first move, then the second, with the game's
+    # counters (the first, five pieces, is valued by dtb probe through the capture it forces).
+    for ply in (1, 2):
+        ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+        settle(browser)
+        assert current_ply(browser) == str(ply)
+        check_against_dtb(browser, dtb_exe, tables / "russian", game["start"],
+                          "--moves=" + " ".join(moves[:ply]))
+    # A click on the thrown move: the drawn position after it.
+    marked[0].click()
+    settle(browser)
+    assert current_ply(browser) == "4"
+    assert browser.find_element(By.ID, "fen").get_attribute("value") == game["moves"][3]["fen"]
+    want = check_against_dtb(browser, dtb_exe, tables / "russian", game["start"],
+                             "--moves=" + " ".join(moves[:4]))
+    assert want["wdl"] == "draw" and text(browser, "#value-pure") == "draw"
+    assert "last" in browser.find_element(
+        By.CSS_SELECTOR, '#board g[data-square="f4"] rect').get_attribute("class")
+    screenshot(browser, "game_thrown.png")
+    ActionChains(browser).send_keys(Keys.ARROW_LEFT).perform()
+    settle(browser)
+    assert current_ply(browser) == "3"
+    check_against_dtb(browser, dtb_exe, tables / "russian", game["start"],
+                      "--moves=" + " ".join(moves[:3]))
+    browser.find_element(By.ID, "forward").click()
+    settle(browser)
+    assert current_ply(browser) == "4"
+    # The second game: the move that cannot be played is listed with its ply and why.
+    from selenium.webdriver.support.ui import Select
+    Select(browser.find_element(By.ID, "game-select")).select_by_index(1)
+    settle(browser)
+    assert "ply 2 'h6-h4' cannot be played: no legal move" in text(browser, "#game-errors")
+    assert [b.get_attribute("data-ply") for b in game_buttons(browser)] == ["0", "1"]
+    assert browser.find_element(By.ID, "fen").get_attribute("value") == "W:Wc3,e3:Bh6"
+
+
+def test_game_opened_from_a_file_and_bad_text(browser, server, tmp_path):
+    path = tmp_path / "games.pdn"
+    path.write_text(THROWN_GAME)
+    open_page(browser, server, variant="russian")
+    browser.find_element(By.ID, "pdn-file").send_keys(str(path))
+    WebDriverWait(browser, 30).until(lambda d: game_buttons(d))
+    settle(browser)
+    assert len(game_buttons(browser)) == 6
+    # Text that is no PDN: the server's reason, the game read before kept.
+    browser.find_element(By.ID, "pdn").send_keys("hello")
+    browser.find_element(By.ID, "pdn-read").click()
+    settle(browser)
+    assert "no PDN game could be read" in text(browser, "#game-status")

@@ -22,10 +22,10 @@
 #include "dtb/compress/kill_point.hpp"
 #include "dtb/compress/manifest.hpp"
 #include "dtb/compress/table_dir.hpp"
+#include "dtb/gen/counters/counters_solve.hpp"
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/run/resume_plan.hpp"
-#include "dtb/gen/tables/rules_files.hpp"
-#include "dtb/gen/counters/rules_solve.hpp"
+#include "dtb/gen/tables/counters_files.hpp"
 #include "dtb/gen/tables/slice_stats.hpp"
 #include "dtb/gen/tables/table_files.hpp"
 #include "plan.hpp"
@@ -46,9 +46,9 @@ class Generation {
         const auto t0 = Clock::now();
         if (o_.threads > 0) omp_set_num_threads(o_.threads);
         refuse_what_ranks_cannot_do();
-        auto rules = plan_counters();
+        auto counters = plan_counters();
         if (const auto why = compress::directory_conflict(
-                o_.out, variant_, rules ? std::string_view(rules->rule_set().name) : ""))
+                o_.out, variant_, counters ? std::string_view(counters->counter_set().name) : ""))
             throw std::invalid_argument(*why);
         read_manifest();
         plan_.emplace(
@@ -56,14 +56,14 @@ class Generation {
             ranks_.distributed() ? std::filesystem::path() : pure_scratch_dir(o_, nullptr));
         plan_->check(cb_);
         remaining_ = plan_->positions();
-        residency_.emplace(variant_, o_, ranks_.ranks(), std::move(rules), plan_->taken_over());
+        residency_.emplace(variant_, o_, ranks_.ranks(), std::move(counters), plan_->taken_over());
         // Only now: a run refused while planning leaves no directory behind.
         std::filesystem::create_directories(o_.out);
         if (ranks_.writes_manifest()) residency_->remove_left_behind();
         compress::kill_point("gen.planned");
         if (!plan_->taken_over().empty()) residency_->read_from_files();
         if (ranks_.distributed()) {
-            ranks_.spread(*plan_, residency_->rules());
+            ranks_.spread(*plan_, residency_->counters());
             residency_->read_from_files();  // what other ranks solve is read from the tables
         }
         for (std::size_t k = 0; k < plan_->size(); ++k)
@@ -103,7 +103,7 @@ class Generation {
     }
 
     // Material k of the order: its slice made or found, written, recorded, and what later
-    // slices do not need let go.
+    // slices do not need spilling.
     void step(std::size_t k) {
         const Material& m = plan_->order()[k];
         SliceEvent ev{m, int(k) + 1, int(plan_->size()), 2 * Index<V>(m).size(), remaining_,
@@ -113,27 +113,28 @@ class Generation {
         const auto s0 = Clock::now();
         std::unique_ptr<Slice<V>> slice;
         compress::ManifestEntry entry;
-        ev.paged = residency_->make_room(m);
-        sum_.slices_paged += ev.paged;
+        ev.spilled = residency_->make_room(m);
+        sum_.slices_spilled += ev.spilled;
         if (!take_twin_entry(m, entry, ev) && !keep(k, entry, ev)) {
             ev.in_files = residency_->solve_in_files(m);
             sum_.slices_in_files += ev.in_files;
             slice = plan_->action(k) == SliceAction::again ? solve_again(m, entry, ev)
                                                            : solve_and_write(m, entry);
         }
-        if (ev.loaded) {
-            ++sum_.slices_loaded;
+        if (ev.kept) {
+            ++sum_.slices_kept;
         } else {
             ++sum_.slices_solved;
             sum_.positions_solved += ev.positions;
         }
         if (slice) residency_->trim(*slice);  // before the counters are solved beside it
-        const std::size_t skipped = rules_skipped_.size();
-        if (residency_->rules()) step_counters(m, slice.get(), entry, ev.loaded);
+        const std::size_t skipped = counters_skipped_.size();
+        if (residency_->counters()) step_counters(m, slice.get(), entry, ev.kept);
         residency_->release_files();
         record(m, entry);
         compress::kill_point("gen.recorded");
-        if (ranks_.distributed()) ranks_.announce(k, entry.text(), rules_skipped_.size() > skipped);
+        if (ranks_.distributed())
+            ranks_.announce(k, entry.text(), counters_skipped_.size() > skipped);
         const bool looked_into = slice && looked_into_after(k, m);
         residency_->keep_for_later(std::move(slice), looked_into);
         release_unneeded(k);
@@ -150,7 +151,7 @@ class Generation {
         const auto it = twin_entries_.find(m);
         if (it == twin_entries_.end()) return false;
         entry = std::move(it->second.entry);
-        ev.loaded = it->second.found;
+        ev.kept = it->second.found;
         twin_entries_.erase(it);
         return true;
     }
@@ -170,7 +171,7 @@ class Generation {
         }
         entry = manifest_.at(m.name());
         entry.describe_tables(o_.out, variant_);
-        ev.loaded = true;
+        ev.kept = true;
         ev.from_scratch = plan_->taken_over().count(m) > 0;
         sum_.slices_from_scratch += ev.from_scratch;
         return true;
@@ -192,7 +193,7 @@ class Generation {
             twin.describe_tables(o_.out, variant_);
             twin_entries_[f] = {std::move(twin), true};
         }
-        ev.loaded = ev.solved_again = true;
+        ev.kept = ev.solved_again = true;
         ++sum_.slices_solved_again;
         compress::kill_point("gen.solved_again");
         return slice;
@@ -287,8 +288,8 @@ class Generation {
         return [this](const std::vector<StepDone>& finished) {
             for (const StepDone& d : finished) {
                 const Material& m = plan_->order().at(d.step);
-                if (d.rules_skipped)
-                    for (const Material& x : {m, m.flipped()}) rules_skipped_.push_back(x);
+                if (d.counters_skipped)
+                    for (const Material& x : {m, m.flipped()}) counters_skipped_.push_back(x);
                 manifest_.insert_or_assign(m.name(), compress::ManifestEntry::of_text(d.entry));
             }
             if (!finished.empty()) save_manifest();
@@ -296,7 +297,7 @@ class Generation {
     }
 
     // The slices of materials up to k that no later one moves into, nor into their twins
-    // (which they answer for), let go with their values under the counters. A later twin of
+    // (which they answer for), spilled with their values under the counters. A later twin of
     // a slice solved in this run is written already, its counters' tables too: it looks into
     // nothing. (A kept material may: its counters are solved again.)
     void release_unneeded(std::size_t k) {
@@ -315,31 +316,31 @@ class Generation {
         return false;
     }
 
-    // The values under the counters, when the run makes them: their rule set, named in the
-    // manifest. Without them (--no-rules), the manifest keeps naming the rule set of the
+    // The values under the counters, when the run makes them: their counter set, named in the
+    // manifest. Without them (--no-counters), the manifest keeps naming the counter set of the
     // counters' tables the directory already holds.
-    std::unique_ptr<RulesSlices<V>> plan_counters() {
-        if (o_.wdl_only && o_.rules && !o_.rule_set.empty())
-            throw std::invalid_argument("--values wdl writes no rules tables: drop --rules " +
-                                        o_.rule_set);
-        if (!o_.rules || o_.wdl_only) {
-            const std::string held = held_rule_set();
-            if (!held.empty()) counters_ = find_rule_set<V>(held);
+    std::unique_ptr<CountersSlices<V>> plan_counters() {
+        if (o_.wdl_only && o_.counters && !o_.counter_set.empty())
+            throw std::invalid_argument(
+                "--values wdl writes no counters' tables: drop --counters " + o_.counter_set);
+        if (!o_.counters || o_.wdl_only) {
+            const std::string held = held_counter_set();
+            if (!held.empty()) counters_ = find_counter_set<V>(held);
             return nullptr;
         }
-        const RuleSet* set = find_rule_set<V>(o_.rule_set);
+        const CounterSet* set = find_counter_set<V>(o_.counter_set);
         if (!set)
-            throw std::invalid_argument("no rule set '" + o_.rule_set + "' in " +
-                                        std::string(V::name) + " (" + rule_set_names<V>() + ")");
+            throw std::invalid_argument("no counter set '" + o_.counter_set + "' in " +
+                                        std::string(V::name) + " (" + counter_set_names<V>() + ")");
         if (set->empty()) return nullptr;
         counters_ = set;
-        return std::make_unique<RulesSlices<V>>(*set);
+        return std::make_unique<CountersSlices<V>>(*set);
     }
 
-    // The rule set the directory's manifest names, or "" when it names none or cannot be read.
-    std::string held_rule_set() const {
+    // The counter set the directory's manifest names, or "" when it names none or cannot be read.
+    std::string held_counter_set() const {
         try {
-            return compress::Manifest::read(o_.out).rule_set();
+            return compress::Manifest::read(o_.out).counter_set();
         } catch (const compress::TableError&) {
             return "";
         }
@@ -349,29 +350,29 @@ class Generation {
     // materials; a material they cannot be solved for yet is skipped, with what depends on it.
     void step_counters(const Material& m, const Slice<V>* pure, compress::ManifestEntry& entry,
                        bool found) {
-        if (rules_written_.count(m)) {
-            entry.describe_rules_tables(o_.out);
+        if (counters_written_.count(m)) {
+            entry.describe_counters_tables(o_.out);
             return;
         }
-        auto& rules = *residency_->rules();
+        auto& counters = *residency_->counters();
         // A resumed run keeps the counters' tables it finished; later materials read them
         // there (unless a promotion may carry a force count into m: its budgets are needed
         // held).
-        if (found && !rules.carries_force(m) && manifest_.count(m.name()) &&
-            rules_tables_intact(o_.out, variant_, m, manifest_.at(m.name()))) {
+        if (found && !counters.carries_force(m) && manifest_.count(m.name()) &&
+            counters_tables_intact(o_.out, variant_, m, manifest_.at(m.name()))) {
             residency_->read_from_files();
-            entry.describe_rules_tables(o_.out);
-            ++sum_.rules_kept;
+            entry.describe_counters_tables(o_.out);
+            ++sum_.counters_kept;
             compress::kill_point("counters.kept");
             return;
         }
-        std::string why = rules_unsolved_reason(rules.rule_set(), m);
-        for (const Material& d : rules_skipped_)
+        std::string why = counters_unsolved_reason(counters.counter_set(), m);
+        for (const Material& d : counters_skipped_)
             if (why.empty() && may_depend_on(m, d)) why = m.name() + " needs " + d.name();
         if (!why.empty()) {
-            rules_skipped_.push_back(m);
-            rules_skipped_.push_back(m.flipped());
-            if (sum_.rules_skipped++ == 0) sum_.rules_skipped_reason = why;
+            counters_skipped_.push_back(m);
+            counters_skipped_.push_back(m.flipped());
+            if (sum_.counters_skipped++ == 0) sum_.counters_skipped_reason = why;
             return;
         }
         const auto t0 = Clock::now();
@@ -379,38 +380,38 @@ class Generation {
         auto r = rules.solve(m, pure, &stock);
         compress::kill_point("counters.solved");
         const auto w0 = Clock::now();
-        for (const ValueKind k : kRulesKinds) {
+        for (const ValueKind k : kCountersKinds) {
             const Slice<V>* s = r.of(k);
             if (!s) continue;
-            sum_.table_bytes += write_rules_table(o_.out, variant_, *s, k, o_.compression);
+            sum_.table_bytes += write_counters_table(o_.out, variant_, *s, k, o_.compression);
             compress::kill_point("counters.written");
             if (m.flipped() == m) continue;
             const auto twin = Symmetry<V>::flipped(*s, Sides::white, &stock);
-            sum_.table_bytes += write_rules_table(o_.out, variant_, *twin, k, o_.compression);
+            sum_.table_bytes += write_counters_table(o_.out, variant_, *twin, k, o_.compression);
             compress::kill_point("counters.twin_written");
             twin->give_arrays(stock);
         }
-        for (const ValueKind k : kRulesKinds)
+        for (const ValueKind k : kCountersKinds)
             if (const auto* steps = r.steps_of(k)) {
                 sum_.table_bytes +=
                     write_steps_tables<V>(o_.out, variant_, m, k, *steps, o_.compression);
                 compress::kill_point("counters.steps_written");
             }
-        if (m.flipped() != m) rules_written_.insert(m.flipped());
+        if (m.flipped() != m) counters_written_.insert(m.flipped());
         sum_.table_seconds += seconds_since(w0);
         for (auto* s : {r.main.get(), r.idle.get()})
             if (s)
                 for (auto& c : s->capture) stock.give(c);
-        rules.add(m, std::move(r));
-        entry.describe_rules_tables(o_.out);
-        sum_.rules_seconds += seconds_since(t0);
+        counters.add(m, std::move(r));
+        entry.describe_counters_tables(o_.out);
+        sum_.counters_seconds += seconds_since(t0);
     }
 
     // Twins of an --only material are written but not in the order: listed too.
     void record_orphan_twins() {
         if (twin_entries_.empty()) return;
         for (auto& [m, twin] : twin_entries_) {
-            if (residency_->rules()) twin.entry.describe_rules_tables(o_.out);
+            if (residency_->counters()) twin.entry.describe_counters_tables(o_.out);
             manifest_.insert_or_assign(m.name(), twin.entry);
         }
         save_manifest();
@@ -424,9 +425,9 @@ class Generation {
     std::map<std::string, compress::ManifestEntry> manifest_;
     std::optional<Plan<V>> plan_;
     int max_in_dir_ = 0;
-    // The rule set the manifest names: the counters' solved, or with --no-rules the
+    // The counter set the manifest names: the counters' solved, or with --no-counters the
     // directory's (or none).
-    const RuleSet* counters_ = nullptr;
+    const CounterSet* counters_ = nullptr;
     std::uint64_t remaining_ = 0;  // index entries of the slices not yet done
     // The entries of twins written with a slice solved in this run, waiting for their turn.
     struct TwinEntry {
@@ -434,8 +435,8 @@ class Generation {
         bool found = false;  // its tables were on disk: the twin was solved again, not written
     };
     std::map<Material, TwinEntry> twin_entries_;
-    std::set<Material> rules_written_;     // twins whose counters' tables a solved slice wrote
-    std::vector<Material> rules_skipped_;  // materials without counters' tables in this run
+    std::set<Material> counters_written_;     // twins whose counters' tables a solved slice wrote
+    std::vector<Material> counters_skipped_;  // materials without counters' tables in this run
     std::optional<Residency<V>> residency_;
     GenSummary sum_;
 };

@@ -17,10 +17,10 @@
 
 #include "dtb/compress/kill_point.hpp"
 #include "dtb/core/index.hpp"
+#include "dtb/gen/counters/counters_solve.hpp"
 #include "dtb/gen/run/rank_plan.hpp"
 #include "dtb/gen/run/ranks.hpp"
 #include "dtb/gen/run/resume_plan.hpp"
-#include "dtb/gen/counters/rules_solve.hpp"
 #include "plan.hpp"
 
 namespace dtb::gen {
@@ -28,7 +28,7 @@ namespace dtb::gen {
 class RankCoordination {
   public:
     // What the other ranks finished, for the run to record (their entries, their materials
-    // left without rules tables).
+    // left without counters' tables).
     using Take = std::function<void(const std::vector<StepDone>&)>;
 
     // ranks: null, or a single rank, for a process alone.
@@ -47,7 +47,7 @@ class RankCoordination {
     // cost of a material is its index when it is solved. After it every rank has planned
     // from the directory as it was.
     template <class V>
-    void spread(const Plan<V>& plan, const RulesSlices<V>* rules) {
+    void spread(const Plan<V>& plan, const CountersSlices<V>* counters) {
         const auto& order = plan.order();
         std::map<Material, std::size_t> at;
         for (std::size_t k = 0; k < order.size(); ++k) at[order[k]] = k;
@@ -59,8 +59,8 @@ class RankCoordination {
             if (twin != at.end() && twin->second != k) together.emplace_back(k, twin->second);
             if (plan.action(k) == SliceAction::solve && (twin == at.end() || twin->second > k))
                 cost[k] = Index<V>(m).size();
-            if (rules)
-                for (const Material& c : rules->budgets_read(m))
+            if (counters)
+                for (const Material& c : counters->budgets_read(m))
                     for (const Material& x : {c, c.flipped()})
                         if (const auto it = at.find(x); it != at.end())
                             together.emplace_back(k, it->second);
@@ -72,10 +72,10 @@ class RankCoordination {
     }
 
     // This rank finished step k: the others may read its tables.
-    void announce(std::size_t k, std::string entry, bool rules_skipped) {
+    void announce(std::size_t k, std::string entry, bool counters_skipped) {
         if (!ranks_) return;
         compress::kill_point("ranks.announce");
-        ranks_->announce({k, std::move(entry), rules_skipped});
+        ranks_->announce({k, std::move(entry), counters_skipped});
         done_[k] = true;
     }
 

@@ -1,9 +1,9 @@
 // Where the solved values of a dtb gen run (generation.hpp) reside while later materials look
-// into them, behind one lookup (the exits of SolvedSlices and RulesSlices):
+// into them, behind one lookup (the exits of SolvedSlices and CountersSlices):
 //
 //   held      a slice in memory, its WDL and DTW coded (exit_code.hpp); the values under the
-//             counters beside it (rules_solve.hpp);
-//   scratch   under --memory, a slice or a counters' fresh view let go, largest first, to make
+//             counters beside it (counters_solve.hpp);
+//   scratch   under --memory, a slice or a counters' fresh view spilled, largest first, to make
 //             room: moved to an uncompressed scratch file mapped read-only
 //             (scratch_values.hpp), as is a slice solved in files; a large held slice is
 //             copied there too, for a stopped run's successor to take over;
@@ -26,13 +26,12 @@
 #include "../probed_values.hpp"
 #include "../scratch_values.hpp"
 #include "dtb/compress/kill_point.hpp"
-#include "dtb/gen/run/array_stock.hpp"
-#include "dtb/gen/solver/coded_slice.hpp"
 #include "dtb/gen/estimate.hpp"
 #include "dtb/gen/generate.hpp"
+#include "dtb/gen/run/array_stock.hpp"
 #include "dtb/gen/run/ranks.hpp"
-#include "dtb/gen/counters/rules_solve.hpp"
 #include "dtb/gen/run/solved_slices.hpp"
+#include "dtb/gen/solver/coded_slice.hpp"
 #include "dtb/probe/store.hpp"
 
 namespace dtb::gen {
@@ -54,16 +53,16 @@ class Residency {
         files,   // what is not held is read from scratch files, else the written tables
     };
 
-    // rules: the values under the counters, null without them. taken_over: the materials
+    // counters: the values under the counters, null without them. taken_over: the materials
     // whose scratch files a stopped run left, mapped when the files are opened.
     Residency(VariantId variant, const GenOptions& o, const Ranks* ranks,
-              std::unique_ptr<RulesSlices<V>> rules, const std::set<Material>& taken_over)
+              std::unique_ptr<CountersSlices<V>> counters, const std::set<Material>& taken_over)
         : variant_(variant),
           o_(o),
           distributed_(ranks != nullptr),
           dir_(scratch_dir(o, ranks)),
           taken_over_(taken_over),
-          rules_(std::move(rules)) {
+          counters_(std::move(counters)) {
         slices_.set_max_pieces(o.pieces);
     }
     // The scratch files go with the run, finished or not.
@@ -80,8 +79,8 @@ class Residency {
     Residency& operator=(const Residency&) = delete;
 
     SolvedSlices<V>& slices() { return slices_; }
-    RulesSlices<V>* rules() { return rules_.get(); }
-    const RulesSlices<V>* rules() const { return rules_.get(); }
+    CountersSlices<V>* counters() { return counters_.get(); }
+    const CountersSlices<V>* counters() const { return counters_.get(); }
     // Arrays of slices no longer needed, for the next ones (no fresh pages to zero).
     ArrayStock& stock() { return stock_; }
     State state() const { return state_; }
@@ -101,7 +100,7 @@ class Residency {
     }
 
     // From memory alone to files: from now on, what is not held is read from scratch files
-    // where it was let go, from the written tables where it was never held. Once; the
+    // where it was spilled, from the written tables where it was never held. Once; the
     // scratch directory is made now and goes with this object.
     void read_from_files() {
         if (state_ == State::files) return;
@@ -110,22 +109,23 @@ class Residency {
         written_ = std::make_unique<ProbedValues<V>>(*store_);
         scratch_ = std::make_unique<ScratchValues<V>>(pure_dir(), *written_, variant_, taken_over_);
         slices_.read_unheld_from(scratch_.get());
-        if (rules_) {
-            written_fresh_ = std::make_unique<ProbedFreshValues<V>>(*store_, rules_->rule_set());
+        if (counters_) {
+            written_fresh_ =
+                std::make_unique<ProbedFreshValues<V>>(*store_, counters_->counter_set());
             scratch_fresh_ =
-                std::make_unique<ScratchValues<V>>(dir_ / "rules", *written_fresh_, variant_);
-            rules_->read_unheld_from(scratch_fresh_.get());
+                std::make_unique<ScratchValues<V>>(dir_ / "counters", *written_fresh_, variant_);
+            counters_->read_unheld_from(scratch_fresh_.get());
         }
     }
 
     // What the run holds: slices, values under the counters, stocked arrays, the tables'
     // cache.
     std::uint64_t held_bytes() const {
-        return slices_.bytes() + (rules_ ? rules_->bytes() : 0) + stock_.bytes() +
+        return slices_.bytes() + (counters_ ? counters_->bytes() : 0) + stock_.bytes() +
                (state_ == State::files ? cache_bytes() : 0);
     }
 
-    // Under --memory: held slices let go, largest first (pure ones, and fresh views under the
+    // Under --memory: held slices spilled, largest first (pure ones, and fresh views under the
     // counters), until m's work fits beside what is held; later materials read them from
     // mapped scratch files. Returns how many. A material whose work alone passes the budget
     // lets nothing go: it is solved in files (solve_in_files), whose pages the kernel drops
@@ -134,14 +134,14 @@ class Residency {
         if (!o_.memory) return 0;
         const std::uint64_t need = work_of(m);
         if (need > o_.memory) return 0;
-        int let_go = 0;
+        int spilled = 0;
         while (held_bytes() + need > o_.memory) {
             if (stock_.bytes() > 0) {
                 stock_.clear();
                 continue;
             }
             const auto pure = slices_.largest();
-            const auto fresh = rules_ ? rules_->largest_fresh_only() : std::nullopt;
+            const auto fresh = counters_ ? counters_->largest_fresh_only() : std::nullopt;
             if (!pure && !fresh) break;
             read_from_files();
             // Mapped from scratch, then freed (not stocked: the memory is what is short).
@@ -149,13 +149,13 @@ class Residency {
                 scratch_->add(*slices_.slice(pure->first));
                 slices_.remove(pure->first);
             } else {
-                scratch_fresh_->add(*rules_->held(fresh->first)->fresh);
-                rules_->remove(fresh->first);
+                scratch_fresh_->add(*counters_->held(fresh->first)->fresh);
+                counters_->remove(fresh->first);
             }
-            ++let_go;
-            compress::kill_point("scratch.let_go");
+            ++spilled;
+            compress::kill_point("scratch.spilled");
         }
-        return let_go;
+        return spilled;
     }
 
     // Under --memory: whether m's work does not fit beside what is held even after
@@ -203,11 +203,11 @@ class Residency {
         }
     }
 
-    // m's values, and those under the counters, let go wherever they reside: no material
+    // m's values, and those under the counters, spilled wherever they reside: no material
     // still to solve looks into them.
     void release(const Material& m) {
         if (const auto gone = slices_.remove(m)) gone->give_arrays(stock_);
-        if (rules_) rules_->remove(m);
+        if (counters_) counters_->remove(m);
         for (auto* scratch : {scratch_.get(), scratch_fresh_.get()})
             if (scratch) scratch->remove(m);
     }
@@ -224,7 +224,7 @@ class Residency {
 
     // The memory solving m takes beside what is held (estimate.hpp's model).
     std::uint64_t work_of(const Material& m) const {
-        return working_bytes(Index<V>(m).size(), rules_ != nullptr);
+        return working_bytes(Index<V>(m).size(), counters_ != nullptr);
     }
 
     // The block cache of the tables read back under --memory (estimate.hpp).
@@ -242,8 +242,8 @@ class Residency {
     std::unique_ptr<ProbedValues<V>> written_;
     std::unique_ptr<ProbedFreshValues<V>> written_fresh_;
     std::unique_ptr<ScratchValues<V>> scratch_, scratch_fresh_;  // over written_, written_fresh_
-    std::unique_ptr<ArrayFiles> array_files_;  // where a slice too large for --memory is solved
-    std::unique_ptr<RulesSlices<V>> rules_;    // the values under the counters, or null
+    std::unique_ptr<ArrayFiles> array_files_;      // where a slice too large for --memory is solved
+    std::unique_ptr<CountersSlices<V>> counters_;  // the values under the counters, or null
     ArrayStock stock_;
 };
 

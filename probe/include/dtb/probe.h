@@ -83,8 +83,8 @@ typedef struct dtb_move {
 
 /* Opens the tables in `dir`; the variant is read from dir/manifest.json. `dir` may be a
  * search path, "DIR1:DIR2:..." (as PATH): a table is taken from the first directory that has
- * it; every directory's manifest must name the same variant (and the same rule set for its
- * rules tables), else DTB_ERR_VARIANT. cache_bytes bounds the memory of decoded blocks (0:
+ * it; every directory's manifest must name the same variant (and the same counter set for its
+ * counters' tables), else DTB_ERR_VARIANT. cache_bytes bounds the memory of decoded blocks (0:
  * no cache, every probe decodes; 64 << 20 is a good start). On success *out is a handle to
  * close with dtb_close(). */
 dtb_status dtb_open(const char* dir, size_t cache_bytes, dtb_tb** out);
@@ -101,7 +101,7 @@ const char* dtb_variant(const dtb_tb* tb);
  * pieces first; material i's name ("" beyond the last) and the tables it has (DTB_HAS_*
  * flags); and the largest number of pieces of an installed material (0: none), as Fathom's
  * TB_LARGEST. A position with more pieces needs no probe: it gets DTB_ERR_NOT_AVAILABLE. */
-enum { DTB_HAS_WDL = 1, DTB_HAS_DTW = 2, DTB_HAS_DTC = 4, DTB_HAS_RULES = 8 };
+enum { DTB_HAS_WDL = 1, DTB_HAS_DTW = 2, DTB_HAS_DTC = 4, DTB_HAS_COUNTERS = 8 };
 int dtb_material_count(const dtb_tb* tb);
 const char* dtb_material_name(const dtb_tb* tb, int i);
 int dtb_material_tables(const dtb_tb* tb, int i);
@@ -131,7 +131,7 @@ dtb_status dtb_best_line(dtb_tb* tb, const char* fen, dtb_move* moves, size_t ca
 /* ---- Under the draw counters (docs/variants.md#draw-counters) ----
  *
  * The tables of `dtb gen` also hold the values under the variant's force and move-count
- * rules, for one rule set (dtb_rule_set(); e.g. russian "fmjd64"). The counters of a position
+ * rules, for one counter set (dtb_counter_set(); e.g. russian "fmjd64"). The counters of a position
  * are one count per rule of that set, in plies since the count started, or -1 where the rule
  * is not counting (out of its scope, or waiting: russian 7.2.7 when the lone king stood off
  * the long diagonal, the portuguese count before the river). A win the counters turn into a
@@ -139,36 +139,36 @@ dtb_status dtb_best_line(dtb_tb* tb, const char* fen, dtb_move* moves, size_t ca
 #define DTB_MAX_COUNTERS 6
 
 typedef struct dtb_counters {
-    int plies[DTB_MAX_COUNTERS]; /* index i: the rule set's rule i (dtb_counter_name) */
+    int plies[DTB_MAX_COUNTERS]; /* index i: the counter set's rule i (dtb_counter_name) */
 } dtb_counters;
 
-typedef enum dtb_rules_class {
+typedef enum dtb_counters_class {
     DTB_CLASS_WIN = 1,
     DTB_CLASS_CURSED_WIN = 2, /* won with counters ignored, drawn under them */
     DTB_CLASS_DRAW = 3,
     DTB_CLASS_BLESSED_LOSS = 4, /* lost with counters ignored, drawn under them */
     DTB_CLASS_LOSS = 5
-} dtb_rules_class;
+} dtb_counters_class;
 
-typedef struct dtb_rules_value {
+typedef struct dtb_counters_value {
     int wdl;        /* dtb_wdl under the counters */
-    int klass;      /* dtb_rules_class */
+    int klass;      /* dtb_counters_class */
     int budget;     /* plies the binding counter must leave for the position's win or loss
                        (also for a cursed win or blessed loss: what it would need); -1 if none */
     dtb_value pure; /* the value with counters ignored: WDL, DTW and DTC */
-} dtb_rules_value;
+} dtb_counters_value;
 
 /* A legal move, the counters after it and the value after it under them (for the side to
  * move then). */
-typedef struct dtb_rules_move {
+typedef struct dtb_counters_move {
     char text[64];
     dtb_counters counters;
-    dtb_rules_value after;
-} dtb_rules_move;
+    dtb_counters_value after;
+} dtb_counters_move;
 
-/* The rule set the tables follow, its number of counters and the name of counter i
+/* The counter set the tables follow, its number of counters and the name of counter i
  * (e.g. "three-kings"); "" beyond the last. */
-const char* dtb_rule_set(const dtb_tb* tb);
+const char* dtb_counter_set(const dtb_tb* tb);
 int dtb_counter_count(const dtb_tb* tb);
 const char* dtb_counter_name(const dtb_tb* tb, int i);
 
@@ -178,22 +178,22 @@ const char* dtb_counter_name(const dtb_tb* tb, int i);
 dtb_status dtb_counters_after(dtb_tb* tb, const char* fen, const char* moves, dtb_counters* out,
                               char* fen_out, size_t fen_capacity);
 
-/* The value of `fen` under the rules at `counters` (NULL: fresh, as when the position has
+/* The value of `fen` under the counters at `counters` (NULL: fresh, as when the position has
  * just arisen by a capture), with the pure value beside it. */
-dtb_status dtb_probe_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
-                           dtb_rules_value* out);
+dtb_status dtb_probe_counters(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                              dtb_counters_value* out);
 
-/* Every legal move under the rules, best first: the moves that win within the counters
+/* Every legal move under the counters, best first: the moves that win within the counters
  * (least budget first), then those that keep a draw, then losses (most budget first).
  * Buffer conventions as dtb_best_moves. */
-dtb_status dtb_best_moves_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
-                                dtb_rules_move* moves, size_t capacity, size_t* count);
+dtb_status dtb_best_moves_counters(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                                   dtb_counters_move* moves, size_t capacity, size_t* count);
 
-/* The line under the rules from a position won or lost under them, to the end of the game:
+/* The line under the counters from a position won or lost under them, to the end of the game:
  * the winner's moves keep the win within the counters, the loser's need the most budget.
- * None for a draw under the rules. Buffer conventions as dtb_best_line. */
-dtb_status dtb_best_line_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
-                               dtb_rules_move* moves, size_t capacity, size_t* count);
+ * None for a draw under the counters. Buffer conventions as dtb_best_line. */
+dtb_status dtb_best_line_counters(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                                  dtb_counters_move* moves, size_t capacity, size_t* count);
 
 /* ---- The root probe, for engines (as Fathom's tb_probe_root) ----
  *
@@ -201,7 +201,7 @@ dtb_status dtb_best_line_rules(dtb_tb* tb, const char* fen, const dtb_counters* 
  * with its value and its rank, best first. Without counters (NULL) the moves are ranked by
  * the pure value, as dtb_best_moves ranks them (where only WDL tables are installed, by WDL
  * alone, with dtw and dtc -1); with counters, by the value under them, as
- * dtb_best_moves_rules ranks them (the rules tables are needed). */
+ * dtb_best_moves_counters ranks them (the counters' tables are needed). */
 typedef struct dtb_root_move {
     char text[64];         /* PDN move text, e.g. "c3-d4", "26x37x48" */
     int from, to;          /* square numbers, as dtb_position numbers them */
@@ -210,9 +210,9 @@ typedef struct dtb_root_move {
     int rank;              /* 0 for the best moves, then 1, 2, ...: moves of one rank have the
                               same value after them (pure: WDL, DTW, DTC; under counters: WDL
                               and budget under them, pure DTW) */
-    int has_rules;         /* 1 when counters were given: the two fields below are set */
+    int has_counters;      /* 1 when counters were given: the two fields below are set */
     dtb_counters counters; /* the counters after the move */
-    dtb_rules_value rules; /* the value under them after the move */
+    dtb_counters_value counted; /* the value under them after the move */
 } dtb_root_move;
 
 /* counters: NULL to rank by the pure value; else the counters of `pos` (-1: not counting;

@@ -18,9 +18,9 @@
 
 #include "dtb/core/value.hpp"
 #include "dtb/probe.h"
+#include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/handle.hpp"
 #include "dtb/probe/prober.hpp"
-#include "dtb/probe/rules_prober.hpp"
 #include "dtb/probe/status.hpp"
 
 namespace dtb::probe {
@@ -145,19 +145,20 @@ class Tablebase {
         return Prober<V>(h.store());
     }
 
-    // The fast path under the draw counters: a prober of the rules tables for V, under the
-    // rule set they were generated with (throws Error for another variant).
+    // The fast path under the draw counters: a prober of the counters' tables for V, under the
+    // counter set they were generated with (throws Error for another variant).
     template <class V>
-    RulesProber<V> rules_prober() const {
+    CountersProber<V> counters_prober() const {
         const Handle& h = handle_of(raw_);
         const Prober<V> checked = prober<V>();
         (void)checked;
-        const RuleSet* set = find_rule_set<V>(h.rule_set_name());
+        const CounterSet* set = find_counter_set<V>(h.counter_set_name());
         if (!set)
-            throw Error(Status::variant, "the tables follow the rule set '" + h.rule_set_name() +
-                                             "', which " + std::string(V::name) + " does not have");
-        if (!h.stale_rules().empty()) throw Error(Status::variant, h.stale_rules());
-        return RulesProber<V>(h.store(), *set);
+            throw Error(Status::variant, "the tables follow the counter set '" +
+                                             h.counter_set_name() + "', which " +
+                                             std::string(V::name) + " does not have");
+        if (!h.stale_counters().empty()) throw Error(Status::variant, h.stale_counters());
+        return CountersProber<V>(h.store(), *set);
     }
 
   private:

@@ -1,20 +1,21 @@
 // manifest.json, what a table directory (table_dir.hpp) holds, typed: every reader and
 // writer goes through Manifest and ManifestEntry, which parse and write the one schema:
 //
-//   format "dtb-tables", format_version, variant (its name), variant_id, pdn_gametype,
-//   rules {board, squares, goal, values}, counters (null, or the rule set of the rules
-//   tables: {rule_set, revision, summary, rules [{name, article}], values}), max_pieces,
-//   slice_count, and slices: per material (in solving order) an entry
+//   format "dtb-tables", format_version (kDirectoryFormatVersion), variant (its name), variant_id,
+//   pdn_gametype, rules {board, squares, goal, values}, counters (null, or the counter set of the
+//   counters' tables: {counter_set, revision, summary, rules [{name, article}], values}),
+//   max_pieces, slice_count, and slices: per material (in solving order) an entry
 //     {material, tables [file names], white_men, white_kings, black_men, black_kings,
 //      sides [per side to move {side_to_move, positions, wins, draws, losses, max_dtw,
 //      max_dtw_fen, max_dtc, max_dtc_fen}], table_bytes {wdl, dtw, dtc}, compression,
-//      rules_table_bytes {per rules kind} (absent without rules tables), wdl_one_ply (true
-//      when the WDL table is in one-ply form, table_format.hpp; absent otherwise)}.
+//      counters_table_bytes {per counters' kind} (absent without counters' tables), wdl_one_ply
+//      (true when the WDL table is in one-ply form, table_format.hpp; absent otherwise)}.
 //
 // The variant's name, id, PDN game type and rules, and each entry's piece counts, follow
 // from the variant and the material: written from them, checked against them when read.
 // The manifest is written after every material, through a temporary file put in place
-// durably (durable_file.hpp): a killed run leaves the last complete one. The JSON machinery is compiled here alone.
+// durably (durable_file.hpp): a killed run leaves the last complete one. The JSON machinery is
+// compiled here alone.
 #pragma once
 
 #include <array>
@@ -34,6 +35,14 @@
 #include "dtb/core/variant.hpp"
 
 namespace dtb::compress {
+
+// A directory's format_version, and the name rule it fixes: from 3 on, the tables of the
+// values under the draw counters are named `counters` (KKKvK.counters.dtb, the manifest's
+// counters_table_bytes and counters.counter_set); before, `rules` (KKKvK.counters.dtb,
+// counters_table_bytes, counters.counter_set). Readers take both; writers write the current one and
+// do not add to a directory of the old names (directory_conflict).
+inline constexpr int kDirectoryFormatVersion = 3;
+inline constexpr int kCountersNamedFrom = 3;
 
 // dir's manifest.json.
 std::filesystem::path manifest_path(const std::filesystem::path& dir);
@@ -58,7 +67,7 @@ struct ManifestEntry {
     KindBytes table_bytes;    // empty until describe_tables
     std::string compression;  // "" until describe_tables
     bool wdl_one_ply = false;
-    KindBytes rules_table_bytes;  // empty: no rules tables
+    KindBytes counters_table_bytes;  // empty: no counters' tables
 
     // A solved material's entry, naming its three tables, not yet described.
     ManifestEntry(const Material& m, const std::array<SideSummary, 2>& sides);
@@ -77,8 +86,8 @@ struct ManifestEntry {
     void describe_tables(const std::filesystem::path& dir, VariantId variant);
     bool tables_described() const { return !table_bytes.empty(); }
 
-    // Sets rules_table_bytes from the material's rules tables in dir (empty when none).
-    void describe_rules_tables(const std::filesystem::path& dir);
+    // Sets counters_table_bytes from the material's counters' tables in dir (empty when none).
+    void describe_counters_tables(const std::filesystem::path& dir);
 
     // As one line of JSON (what the ranks of a distributed run send each other), and back.
     // Throws TableError naming what is missing or of the wrong type.
@@ -88,19 +97,19 @@ struct ManifestEntry {
     bool operator==(const ManifestEntry&) const = default;
 };
 
-// The rule set of a directory's rules tables, as its manifest records it.
+// The counter set of a directory's counters' tables, as its manifest records it.
 struct ManifestCounters {
     struct Rule {
         std::string name, article;
         bool operator==(const Rule&) const = default;
     };
-    std::string rule_set;
+    std::string counter_set;
     std::optional<int> revision;  // none: written before revisions were (revision 1)
     std::string summary;
     std::vector<Rule> rules;
     std::string values;
 
-    explicit ManifestCounters(const RuleSet& set);
+    explicit ManifestCounters(const CounterSet& set);
     ManifestCounters() = default;
     bool operator==(const ManifestCounters&) const = default;
 };
@@ -113,9 +122,9 @@ struct Manifest {
     std::vector<ManifestEntry> slices;  // in solving order
 
     // A run's manifest: the entries of `by_name` (material name -> entry) in solving order,
-    // the rules tables following `counters` (none: null).
+    // the counters' tables following `counters` (none: null).
     Manifest(VariantId variant, int max_pieces, const std::map<std::string, ManifestEntry>& by_name,
-             const RuleSet* counters = nullptr);
+             const CounterSet* counters = nullptr);
 
     // dir's manifest. Throws TableError naming the file when there is none ("is this a
     // directory written by dtb gen?"), it is not JSON, or not as dtb gen writes it.
@@ -126,26 +135,26 @@ struct Manifest {
     // The entry of m, or null.
     const ManifestEntry* find(const Material& m) const;
 
-    // The name of the rule set of its rules tables, or "" when it has none.
-    std::string rule_set() const;
-    // The revision of that rule set (RuleSet::revision) they were written under.
-    int rule_set_revision() const;
-    // Why this dtb must not read its rules tables: they follow an earlier revision of their
-    // rule set (another reading of its rules). "" when they may be read.
-    std::string stale_rules_reason() const;
+    // The name of the counter set of its counters' tables, or "" when it has none.
+    std::string counter_set() const;
+    // The revision of that counter set (CounterSet::revision) they were written under.
+    int counter_set_revision() const;
+    // Why this dtb must not read its counters' tables: they follow an earlier revision of their
+    // counter set (another reading of its rules). "" when they may be read.
+    std::string stale_counters_reason() const;
 
   private:
     Manifest() = default;
 };
 
-// Why dir cannot take `variant`'s tables with rules tables of rule set `rule_set` ("": none
-// written): a directory belongs to one variant and one rule set, and it holds another
+// Why dir cannot take `variant`'s tables with counters' tables of counter set `counter_set` ("":
+// none written): a directory belongs to one variant and one counter set, and it holds another
 // variant's tables (its manifest says so, or without one a table file's header), the rules
-// tables of another rule set, or those of an earlier revision of this one. The message says
+// tables of another counter set, or those of an earlier revision of this one. The message says
 // how to proceed. nullopt when dir does not exist, holds no tables or holds this variant's
-// under this rule set.
+// under this counter set.
 std::optional<std::string> directory_conflict(const std::filesystem::path& dir, VariantId variant,
-                                              std::string_view rule_set);
+                                              std::string_view counter_set);
 
 // The entries of dir's manifest by material name: empty when it has none or it cannot be
 // read (a resumed run then rebuilds them from the tables); an entry not as dtb gen writes it

@@ -19,10 +19,15 @@
 
 namespace dtb::compress {
 
-// "<material name>.<kind>.dtb", e.g. "KKMvK.wdl.dtb".
-std::string table_file_name(const Material& m, ValueKind k);
+// "<material name>.<kind>.dtb", e.g. "KKMvK.wdl.dtb", as a directory of format_version names
+// it (kCountersNamedFrom).
+std::string table_file_name(const Material& m, ValueKind k,
+                            int format_version = kDirectoryFormatVersion);
 
-// The table a file name names, or nullopt when it names none.
+// The name of kind k in directories before kCountersNamedFrom ("rules" for "counters").
+const char* old_kind_name(ValueKind k);
+
+// The table a file name names, in either naming, or nullopt when it names none.
 struct TableName {
     Material material;
     ValueKind kind;
@@ -43,9 +48,10 @@ struct ListingProblem {
 const char* to_string(ListingProblem::Kind k);  // "missing", "not in the manifest", "size"
 
 // The tables a manifest lists (each entry's tables, and the kinds of its table_bytes and
-// rules_table_bytes) against the table files of dir (names MATERIAL.KIND.dtb) and the
+// counters_table_bytes) against the table files of dir (names MATERIAL.KIND.dtb) and the
 // sizes the manifest records, sorted by file name. Throws TableError for a manifest without
 // a list of slices.
+// Sizes and names are those of the manifest's format_version.
 std::vector<ListingProblem> compare_listing(const std::filesystem::path& dir,
                                             const Manifest& manifest);
 

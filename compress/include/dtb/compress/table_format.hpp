@@ -21,7 +21,7 @@
 // "found from the positions one move away". `dtb pack --wdl-sides one` writes it for the
 // larger table of a pair of colour-flipped materials, whose twin holds the other side to
 // move: every position is 0 but those one of whose moves reaches a position the twin leaves
-// out for a threat (core/recompute.hpp), which would send the search back here.
+// out for a threat (core/left_out.hpp), which would send the search back here.
 // Checks: header_hash covers the header's first 112 bytes, index_hash the block index and the
 // dictionary (both checked when a table opens); each block's hash is checked before it is
 // decoded; file_hash covers every byte after the header (dtb verify).
@@ -95,7 +95,7 @@ class TableError : public std::runtime_error {
 inline constexpr char kTableMagic[8] = {'D', 'T', 'B', 'T', 'A', 'B', 'L', 'E'};
 // The format version says what a table holds and which header fields exist; the fields
 // themselves say what the table is. Version 1 stores the threatened positions' values,
-// version 2 leaves them don't-care (core/recompute.hpp; the layout is the same, and a reader
+// version 2 leaves them out (core/left_out.hpp; the layout is the same, and a reader
 // that recomputes them reads either). Version 3 adds the form field (byte 82; before it the
 // byte is reserved, and a table holds values). A table is written with the oldest version
 // that has the fields it needs (format_version_of), so that adding a field leaves the bytes
@@ -131,14 +131,14 @@ struct TableHeader {
                                     //     the level the preset that wrote it gives zstd
     std::uint32_t block_positions;  //  20 index entries per block
     std::uint64_t positions;        //  24 index entries of the table (White to move); a
-                                    //     steps table's words (core/rules_value.hpp)
+                                    //     steps table's words (core/counters_value.hpp)
     std::uint64_t blocks;           //  32 ceil(positions / block_positions)
     std::uint64_t index_offset;     //  40 the block index (BlockEntry[blocks])
     std::uint64_t dict_offset;      //  48 the zstd dictionary
     std::uint64_t dict_size;        //  56 its size (0: none)
     std::uint64_t data_offset;      //  64 the first frame
     std::uint64_t file_size;        //  72 the whole file
-    std::uint16_t max_value;        //  80 the largest value stored (don't-care entries excluded)
+    std::uint16_t max_value;        //  80 the largest value stored (left-out entries excluded)
     std::uint8_t form;              //  82 TableForm (version 3 on; reserved, 0, before)
     std::uint8_t reserved1[21];     //  83
     std::uint64_t index_hash;       // 104 XXH64 of [index_offset, data_offset)

@@ -14,7 +14,7 @@ namespace dtb::compress {
 // differs, and the small preset's trying packed2 tables as runs (FrameCoding::runs): the
 // blocks and their filling are the same, so recompress_table() turns a fast table into the
 // small one, byte for byte, without the values it came from. (dtb gen's fast tables also
-// leave fewer entries don't-care: gen/tables/table_files.hpp.)
+// leave fewer entries out: gen/tables/table_files.hpp.)
 enum class Compression : std::uint8_t {
     small,  // the smallest files: zstd level 19 (WDL) and 15 (DTW, DTC), or runs where smaller
     fast,   // zstd level 3 for every kind: far less work, somewhat larger files
@@ -27,7 +27,7 @@ std::optional<Compression> compression_of(ValueKind k, int level);
 
 // What the writer is told about a table; it makes every other choice itself, the measured
 // best (docs/performance.md): the smallest encoding that holds every value, the fill of the
-// don't-care entries for the kind, and at the small preset runs where they make the smaller
+// left-out entries for the kind, and at the small preset runs where they make the smaller
 // file.
 struct WriteOptions {
     std::uint32_t block_positions = 0;  // 0: the default for the kind
@@ -40,18 +40,18 @@ struct WriteOptions {
     TableForm form = TableForm::values;
 };
 
-// values[i] for every index entry i (White to move); dont_care[i] != 0 where any value may be
-// stored (a position the prober recomputes, core/recompute.hpp, or a broken index). Written
+// values[i] for every index entry i (White to move); left_out[i] != 0 where any value may be
+// stored (a position the prober recomputes, core/left_out.hpp, or a broken index). Written
 // atomically and durably (a temporary file, flushed, renamed: durable_file.hpp). The bytes
 // depend only on the arguments. Throws TableError on an I/O failure or when the spans do not
 // have the same size. Byte values (WDL) give the same file as the same values widened.
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
-                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care);
+                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> left_out);
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
-                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> dont_care,
+                 std::span<const std::uint16_t> values, std::span<const std::uint8_t> left_out,
                  const WriteOptions& options);
 void write_table(const std::filesystem::path& path, const TableSpec& spec,
-                 std::span<const std::uint8_t> values, std::span<const std::uint8_t> dont_care,
+                 std::span<const std::uint8_t> values, std::span<const std::uint8_t> left_out,
                  const WriteOptions& options);
 
 // Rewrites the table at `path` with its frames compressed at the preset's level for its

@@ -1,6 +1,6 @@
 // The vocabulary of the draw counters (docs/variants.md#draw-counters): what a counter
 // counts, where it runs, what restarts it and where it draws. Each variant (variants/*.hpp)
-// lists its rules as a `RuleSet` of these, one entry per rule, each citing its article.
+// lists its rules as a `CounterSet` of these, one entry per rule, each citing its article.
 #pragma once
 
 #include <array>
@@ -77,7 +77,7 @@ inline constexpr int kMaxCounterRules = 6;
 // A variant's counter rules under one reading. The first set a variant lists is its default;
 // the others are named options (docs/variants.md#draw-counters: brazilian `fmjd64`, spanish
 // `portuguese`).
-struct RuleSet {
+struct CounterSet {
     std::string_view name;
     std::string_view summary;
     int count = 0;
@@ -93,40 +93,41 @@ struct RuleSet {
 };
 
 template <class... R>
-constexpr RuleSet rule_set(std::string_view name, std::string_view summary, R... rules) {
+constexpr CounterSet counter_set(std::string_view name, std::string_view summary, R... rules) {
     static_assert(sizeof...(R) <= kMaxCounterRules);
-    return RuleSet{name, summary, int(sizeof...(R)), {rules...}};
+    return CounterSet{name, summary, int(sizeof...(R)), {rules...}};
 }
 
 // The same rules under another name, for a variant that offers another's as an option.
-constexpr RuleSet renamed(RuleSet set, std::string_view name) {
+constexpr CounterSet renamed(CounterSet set, std::string_view name) {
     set.name = name;
     return set;
 }
 
-// The same rules under a later reading (see RuleSet::revision).
-constexpr RuleSet revised(RuleSet set, int revision) {
+// The same rules under a later reading (see CounterSet::revision).
+constexpr CounterSet revised(CounterSet set, int revision) {
     set.revision = revision;
     return set;
 }
 
 // A variant whose rules document no counter: repetition is its only draw, as in the pure values.
-inline constexpr RuleSet kNoCounters = rule_set("none", "no counter rule: repetition only");
+inline constexpr CounterSet kNoCounters = counter_set("none", "no counter rule: repetition only");
 
-// V's rule set named `name` ("" its default), or null.
+// V's counter set named `name` ("" its default), or null.
 template <class V>
-constexpr const RuleSet* find_rule_set(std::string_view name) {
-    if (name.empty()) return &V::rule_sets[0];
-    for (const RuleSet& s : V::rule_sets)
+constexpr const CounterSet* find_counter_set(std::string_view name) {
+    if (name.empty()) return &V::counter_sets[0];
+    for (const CounterSet& s : V::counter_sets)
         if (s.name == name) return &s;
     return nullptr;
 }
 
-// V's rule set names, the default first: "fmjd, ..." for messages.
+// V's counter set names, the default first: "fmjd, ..." for messages.
 template <class V>
-std::string rule_set_names() {
+std::string counter_set_names() {
     std::string out;
-    for (const RuleSet& s : V::rule_sets) out += (out.empty() ? "" : ", ") + std::string(s.name);
+    for (const CounterSet& s : V::counter_sets)
+        out += (out.empty() ? "" : ", ") + std::string(s.name);
     return out;
 }
 

@@ -24,44 +24,47 @@ struct Value {
 
 // The kinds of values a material's tables hold, one table each. The numbers are those of the
 // table file format (compress/table_format.hpp). The pure kinds (kValueKinds) ignore the draw
-// counters; the rules kinds (kRulesKinds, rules_value.hpp) hold the values under them: `rules`
-// with every counter of the material's rules counting, `rules_idle` with the one a rule fixes
-// or starts late not counting (russian 7.2.7 off the long diagonal, portuguese before the river).
-// Where two counts bind at once, `rules_steps` and `rules_idle_steps` hold the staircases of
-// budgets (rules_value.hpp TwoCountStep) of the positions that have more than one step.
+// counters; the counters' kinds (kCountersKinds, counters_value.hpp) hold the values under them:
+// `counters` with every counter of the material's rules counting, `counters_idle` with the one a
+// rule fixes or starts late not counting (russian 7.2.7 off the long diagonal, portuguese before
+// the river). Where two counts bind at once, `counters_steps` and `counters_idle_steps` hold the
+// staircases of budgets (counters_value.hpp TwoCountStep) of the positions that have more than one
+// step.
 enum class ValueKind : std::uint8_t {
     wdl = 1,
     dtw = 2,
     dtc = 3,
-    rules = 4,
-    rules_idle = 5,
-    rules_steps = 6,
-    rules_idle_steps = 7
+    counters = 4,
+    counters_idle = 5,
+    counters_steps = 6,
+    counters_idle_steps = 7
 };
 inline constexpr std::array<ValueKind, 3> kValueKinds = {ValueKind::wdl, ValueKind::dtw,
                                                          ValueKind::dtc};
-inline constexpr std::array<ValueKind, 2> kRulesKinds = {ValueKind::rules, ValueKind::rules_idle};
-// Every file the rules values of a material may have.
-inline constexpr std::array<ValueKind, 4> kRulesFileKinds = {
-    ValueKind::rules, ValueKind::rules_idle, ValueKind::rules_steps, ValueKind::rules_idle_steps};
+inline constexpr std::array<ValueKind, 2> kCountersKinds = {ValueKind::counters,
+                                                            ValueKind::counters_idle};
+// Every file the counters' values of a material may have.
+inline constexpr std::array<ValueKind, 4> kCountersFileKinds = {
+    ValueKind::counters, ValueKind::counters_idle, ValueKind::counters_steps,
+    ValueKind::counters_idle_steps};
 inline constexpr std::array<ValueKind, 7> kEveryKind = {ValueKind::wdl,
                                                         ValueKind::dtw,
                                                         ValueKind::dtc,
-                                                        ValueKind::rules,
-                                                        ValueKind::rules_idle,
-                                                        ValueKind::rules_steps,
-                                                        ValueKind::rules_idle_steps};
+                                                        ValueKind::counters,
+                                                        ValueKind::counters_idle,
+                                                        ValueKind::counters_steps,
+                                                        ValueKind::counters_idle_steps};
 // k's place among all kinds, pure first.
 constexpr int kind_index(ValueKind k) { return int(k) - int(ValueKind::wdl); }
-constexpr bool is_rules_kind(ValueKind k) {
-    return k == ValueKind::rules || k == ValueKind::rules_idle;
+constexpr bool is_counters_kind(ValueKind k) {
+    return k == ValueKind::counters || k == ValueKind::counters_idle;
 }
-// The steps table beside a rules table, and whether a table is one (not one entry a position).
-constexpr ValueKind steps_kind(ValueKind rules) {
-    return rules == ValueKind::rules ? ValueKind::rules_steps : ValueKind::rules_idle_steps;
+// The steps table beside a counters' table, and whether a table is one (not one entry a position).
+constexpr ValueKind steps_kind(ValueKind k) {
+    return k == ValueKind::counters ? ValueKind::counters_steps : ValueKind::counters_idle_steps;
 }
 constexpr bool is_steps_kind(ValueKind k) {
-    return k == ValueKind::rules_steps || k == ValueKind::rules_idle_steps;
+    return k == ValueKind::counters_steps || k == ValueKind::counters_idle_steps;
 }
 
 constexpr const char* to_string(ValueKind k) {
@@ -72,14 +75,14 @@ constexpr const char* to_string(ValueKind k) {
             return "dtw";
         case ValueKind::dtc:
             return "dtc";
-        case ValueKind::rules:
-            return "rules";
-        case ValueKind::rules_idle:
-            return "rules-idle";
-        case ValueKind::rules_steps:
-            return "rules-steps";
-        case ValueKind::rules_idle_steps:
-            return "rules-idle-steps";
+        case ValueKind::counters:
+            return "counters";
+        case ValueKind::counters_idle:
+            return "counters-idle";
+        case ValueKind::counters_steps:
+            return "counters-steps";
+        case ValueKind::counters_idle_steps:
+            return "counters-idle-steps";
     }
     return "?";
 }

@@ -24,7 +24,7 @@ namespace dtb::gen {
 // The model's terms for one material of a run, in the run's order.
 struct MaterialLoad {
     std::uint64_t entries = 0;  // White-to-move index entries
-    bool rules = false;         // values under the counters solved for it
+    bool counters = false;      // values under the counters solved for it
     // The place in the order of the step that solves it and writes its tables: its own, or
     // its colour-flipped twin's when that comes earlier (then it looks into nothing).
     std::size_t solved_at = 0;
@@ -36,8 +36,9 @@ struct MaterialLoad {
 // The memory the solver works in for one material beside what it holds, per White-to-move
 // entry, and 40 more where its values under the counters are solved.
 inline constexpr double kWorkingBytes = 30.0;
-inline std::uint64_t working_bytes(std::uint64_t entries, bool rules) {
-    return std::uint64_t(kWorkingBytes * double(entries) + (rules ? 40.0 * double(entries) : 0.0));
+inline std::uint64_t working_bytes(std::uint64_t entries, bool counters) {
+    return std::uint64_t(kWorkingBytes * double(entries) +
+                         (counters ? 40.0 * double(entries) : 0.0));
 }
 
 // The block cache of the tables a run under a budget reads back: a sixteenth of the budget,
@@ -47,7 +48,7 @@ inline std::uint64_t table_cache_bytes(std::uint64_t budget) {
     return std::clamp<std::uint64_t>(budget / 16, 64u << 20, 2ull << 30);
 }
 
-// Under --memory a slice later ones need is in a scratch file, let go or copied once its
+// Under --memory a slice later ones need is in a scratch file, spilled or copied once its
 // WDL and DTW (coded in a byte each by side to move, 2 bytes an entry; 4 where a DTW passes
 // 253, which the model cannot know) take a thousandth of the budget (run/residency.hpp); its
 // values under the counters 3.5 more. A material whose work does not fit is solved in files:
@@ -57,13 +58,13 @@ inline bool copied_to_scratch(const MaterialLoad& l, std::uint64_t budget) {
     return 2 * l.entries * 1000 >= budget;
 }
 inline std::uint64_t scratch_bytes(const MaterialLoad& l) {
-    return std::uint64_t((l.rules ? 5.5 : 2.0) * double(l.entries));
+    return std::uint64_t((l.counters ? 5.5 : 2.0) * double(l.entries));
 }
 inline bool solved_in_files(const MaterialLoad& l, std::uint64_t budget) {
-    return working_bytes(l.entries, l.rules) + table_cache_bytes(budget) > budget;
+    return working_bytes(l.entries, l.counters) + table_cache_bytes(budget) > budget;
 }
 inline std::uint64_t in_files_bytes(const MaterialLoad& l) {
-    return (l.rules ? 37 : 13) * l.entries;
+    return (l.counters ? 37 : 13) * l.entries;
 }
 
 // The disk of a run at its peak, which comes at the end of a material's step: the tables
@@ -95,14 +96,14 @@ inline std::uint64_t peak_disk(const std::vector<MaterialLoad>& loads,
 
 // The estimate of a run held to `budget` bytes of memory (0: unbounded). Memory: what the
 // solver holds of the slices later ones may look into, some 1.5 bytes per entry of the run
-// (twins sharing), and its work on the largest; past the budget, held slices are let go to
+// (twins sharing), and its work on the largest; past the budget, held slices are spilled to
 // the disk, where the model of peak_disk counts them.
 inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
                                        compress::Compression compression, bool wdl_only,
                                        std::uint64_t budget = 0) {
     GenEstimate e;
-    std::uint64_t largest = 0, rules_largest = 0;
-    double memory = 40.0 * (1 << 20), rules_memory = 0;
+    std::uint64_t largest = 0, counters_largest = 0;
+    double memory = 40.0 * (1 << 20), counters_memory = 0;
     const bool small = compression == compress::Compression::small;
     // Bytes per entry on disk: WDL, DTW and DTC (or WDL alone), as much again for the rules.
     const double pure = wdl_only ? (small ? 0.02 : 0.04) : (small ? 0.15 : 0.25);
@@ -111,32 +112,33 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
         e.positions += l.entries;
         largest = std::max(largest, l.entries);
         memory += 1.5 * double(l.entries);
-        tables.push_back((l.rules ? 2 : 1) * pure * double(l.entries));
-        if (l.rules) {
-            rules_largest = std::max(rules_largest, l.entries);
-            rules_memory += 3.5 * double(l.entries);
+        tables.push_back((l.counters ? 2 : 1) * pure * double(l.entries));
+        if (l.counters) {
+            counters_largest = std::max(counters_largest, l.entries);
+            counters_memory += 3.5 * double(l.entries);
         }
     }
     memory += double(working_bytes(largest, false));
-    if (rules_largest)
-        rules_memory += double(working_bytes(rules_largest, true)) -
-                        double(working_bytes(rules_largest, false));
-    e.memory = std::uint64_t(memory + rules_memory);
+    if (counters_largest)
+        counters_memory += double(working_bytes(counters_largest, true)) -
+                           double(working_bytes(counters_largest, false));
+    e.memory = std::uint64_t(memory + counters_memory);
     e.disk = peak_disk(loads, tables, budget) + (1 << 20);
     if (budget && e.memory > budget) e.memory = budget;
     return e;
 }
 
 // Each material of `order` with the step that solves it and its place of last need, as the
-// run takes them; `rules`: the run solves the values under the counters.
+// run takes them; `counters`: the run solves the values under the counters.
 inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
-                                          const std::vector<std::uint64_t>& entries, bool rules) {
+                                          const std::vector<std::uint64_t>& entries,
+                                          bool counters) {
     std::vector<MaterialLoad> loads(order.size());
     std::map<Material, std::size_t> place;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const Material& m = order[k];
         const auto twin = place.find(m.flipped());
-        loads[k] = {entries[k], rules, twin == place.end() ? k : twin->second, k};
+        loads[k] = {entries[k], counters, twin == place.end() ? k : twin->second, k};
         place.emplace(m, k);
     }
     for (std::size_t j = 0; j < order.size(); ++j) {
@@ -156,7 +158,8 @@ GenEstimate estimate_run(const GenOptions& o) {
     if (o.only)
         std::erase_if(
             order, [&](const Material& m) { return m != *o.only && !may_depend_on(*o.only, m); });
-    const RuleSet* set = o.rules && !o.wdl_only ? find_rule_set<V>(o.rule_set) : nullptr;
+    const CounterSet* set =
+        o.counters && !o.wdl_only ? find_counter_set<V>(o.counter_set) : nullptr;
     std::vector<std::uint64_t> entries;
     for (const Material& m : order) entries.push_back(Index<V>(m).size());
     return estimate_from_loads(loads_of(order, entries, set && !set->empty()), o.compression,

@@ -29,18 +29,18 @@ struct GenOptions {
     int threads = 0;               // 0: all cores
     std::optional<Material> only;  // solve just this material (its dependencies must exist)
     compress::Compression compression = compress::Compression::small;
-    // The values under the draw counters (tables of kind rules and rules_idle), under the
-    // variant's rule set of this name ("" its default); false: pure tables only.
-    bool rules = true;
-    std::string rule_set;
-    // The WDL tables alone (dtb gen --values wdl): no DTW, DTC or rules tables. The solver
+    // The values under the draw counters (tables of kind counters and counters_idle), under the
+    // variant's counter set of this name ("" its default); false: pure tables only.
+    bool counters = true;
+    std::string counter_set;
+    // The WDL tables alone (dtb gen --values wdl): no DTW, DTC or counters' tables. The solver
     // works as for all values (it needs the distances in memory); a material already written
     // with all values is kept, and one that a later material needs in memory and has only
     // its WDL table is solved again.
     bool wdl_only = false;
     // The memory the run may hold (dtb gen --memory), 0 for no bound. Above it, the slices a
     // later material still looks into, and the fresh views of the values under the counters,
-    // are let go, largest first, to scratch files mapped where a lookup reads them
+    // are spilled, largest first, to scratch files mapped where a lookup reads them
     // (scratch_values.hpp). A material whose own work does not fit even then is solved in
     // files (its arrays mapped from scratch files, in memory the two waves of blocks being
     // solved: solver.hpp).
@@ -56,29 +56,29 @@ struct SliceEvent {
     std::uint64_t positions = 0;  // index entries, both sides to move
     std::uint64_t remaining = 0;  // index entries of this and the following slices
     double seconds = 0;           // time this slice took (when done)
-    bool loaded = false;          // found on disk and checked, not solved
-    bool solved_again = false;    // loaded, and solved in memory: a slice still to solve needs it
-    bool from_scratch = false;    // loaded, its values in the scratch files a stopped run left
-    int paged = 0;                // slices let go before this one for --memory (read from tables)
+    bool kept = false;            // found written and checked, not solved
+    bool solved_again = false;    // kept, and solved in memory: a slice still to solve needs it
+    bool from_scratch = false;    // kept, its values in the scratch files a stopped run left
+    int spilled = 0;              // slices spilled before this one for --memory (read from tables)
     bool in_files = false;        // solved in scratch files: its work did not fit --memory
 };
 
 struct GenSummary {
-    int slices_solved = 0, slices_loaded = 0;  // loaded: found complete, checked, not solved
+    int slices_solved = 0, slices_kept = 0;  // kept: found written, checked, not solved
     int slices_solved_again = 0;  // of those, solved in memory (a solved slice needed them)
     int slices_from_scratch = 0;  // of those, read from the scratch files a stopped run left
-    int slices_paged = 0;         // let go under --memory while needed: read from their tables
+    int slices_spilled = 0;       // spilled under --memory while needed: read from their tables
     int slices_in_files = 0;      // solved in scratch files under --memory
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides
     double seconds = 0;
     double table_seconds = 0;       // of which compressing and writing tables
     std::uint64_t table_bytes = 0;  // written
-    double rules_seconds = 0;       // solving and writing the values under the rules
+    double counters_seconds = 0;    // solving and writing the values under the counters
     double waiting_seconds = 0;     // distributed: for other ranks' materials, and at the end
-    int rules_kept = 0;             // materials found with their rules tables, not solved again
-    // Materials whose values under the rules are not generated, and why (the first reason).
-    int rules_skipped = 0;
-    std::string rules_skipped_reason;
+    int counters_kept = 0;          // materials found with their counters' tables, not solved again
+    // Materials whose values under the counters are not generated, and why (the first reason).
+    int counters_skipped = 0;
+    std::string counters_skipped_reason;
 };
 
 struct GenCallbacks {

@@ -36,8 +36,8 @@ struct KingStreaks {
 
 // A value under the counters and the length of the line that realises it.
 struct CountedValue {
-    RulesAnswer value;
-    RulesClassOf cls = RulesClassOf::draw;
+    CountersAnswer value;
+    CountersClassOf cls = CountersClassOf::draw;
     int plies = 0;  // 0 for a draw
 };
 
@@ -58,7 +58,7 @@ struct PositionAnswer {
     Value value;
     int want = want_all;  // want_wdl where only WDL tables are installed
     std::optional<KingStreaks> king_streaks;
-    std::string rule_set;
+    std::string counter_set;
     std::vector<CounterReading> counters;  // at the position
     std::optional<CountedValue> counted;   // absent: counters_error says why
     std::string counters_error;
@@ -83,7 +83,7 @@ struct LineAnswer {
     bool no_move_wins = false;  // giveaway: the side that cannot move wins
     std::optional<KingStreaks> king_streaks;
     Value value;  // pure: WDL, DTW, DTC; under the counters: WDL
-    std::string rule_set;
+    std::string counter_set;
     std::vector<CounterReading> counters;
     std::vector<LineStep> line;
     std::vector<std::string> drawing_moves;  // for a draw: the moves that keep it

@@ -12,19 +12,19 @@
 #include <vector>
 
 #include "dtb/core/apply.hpp"
+#include "dtb/core/counter_state.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/rule_state.hpp"
 
 namespace dtb::probe {
 
 template <class V>
 struct CountedPosition {
     Position<V> position;
-    RuleState state;
+    CounterState state;
 };
 
-// Counters that are not NAME=PLIES of the rule set, or that cannot stand at the position.
+// Counters that are not NAME=PLIES of the counter set, or that cannot stand at the position.
 class CountersError : public std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
@@ -32,7 +32,7 @@ class CountersError : public std::invalid_argument {
 // c after `moves`, written as dtb moves writes them and separated by spaces ("c3-d4 f6-e5").
 // Throws NotationError for a move that is not legal there.
 template <class V>
-void play_moves(const RuleSet& set, CountedPosition<V>& c, std::string_view moves) {
+void play_moves(const CounterSet& set, CountedPosition<V>& c, std::string_view moves) {
     std::istringstream in{std::string(moves)};
     for (std::string text; in >> text;) {
         const auto m = parse_move(c.position, text);
@@ -43,7 +43,7 @@ void play_moves(const RuleSet& set, CountedPosition<V>& c, std::string_view move
 }
 
 // The names of the set's counters, for messages: " kings-only three-kings" or " none".
-inline std::string counter_names(const RuleSet& set) {
+inline std::string counter_names(const CounterSet& set) {
     std::string names;
     for (const CounterRule& r : set.list()) names.append(" ").append(r.name);
     return names.empty() ? " none" : names;
@@ -52,7 +52,7 @@ inline std::string counter_names(const RuleSet& set) {
 // Counter `name` at `plies`, or waiting (a rule that may wait) when plies is nullopt. Throws
 // CountersError for a name the set does not have or plies out of range.
 template <class V>
-void set_counter(const RuleSet& set, CountedPosition<V>& c, std::string_view name,
+void set_counter(const CounterSet& set, CountedPosition<V>& c, std::string_view name,
                  std::optional<int> plies) {
     int rule = -1;
     for (int i = 0; i < set.count; ++i)
@@ -61,19 +61,19 @@ void set_counter(const RuleSet& set, CountedPosition<V>& c, std::string_view nam
         throw CountersError("'" + std::string(name) + "' is not a counter; the counters of " +
                             std::string(set.name) + " are:" + counter_names(set));
     if (!plies) {
-        c.state.plies[rule] = RuleState::kIdle;
+        c.state.plies[rule] = CounterState::kIdle;
         return;
     }
-    if (*plies < 0 || *plies >= RuleState::kIdle)
+    if (*plies < 0 || *plies >= CounterState::kIdle)
         throw CountersError(std::string(name) + "=" + std::to_string(*plies) +
                             ": not a number of plies (0 to " +
-                            std::to_string(RuleState::kIdle - 1) + ")");
+                            std::to_string(CounterState::kIdle - 1) + ")");
     c.state.plies[rule] = std::uint16_t(*plies);
 }
 
 // The counters of "NAME=PLIES,NAME=idle,...". Throws CountersError.
 template <class V>
-void set_counters(const RuleSet& set, CountedPosition<V>& c, std::string_view text) {
+void set_counters(const CounterSet& set, CountedPosition<V>& c, std::string_view text) {
     for (const std::string& item : detail::split(text, ',')) {
         const auto eq = item.find('=');
         if (eq == std::string::npos)
@@ -93,7 +93,7 @@ void set_counters(const RuleSet& set, CountedPosition<V>& c, std::string_view te
 
 // Throws CountersError when c's counters cannot stand at its position.
 template <class V>
-void check_counters(const RuleSet& set, const CountedPosition<V>& c) {
+void check_counters(const CounterSet& set, const CountedPosition<V>& c) {
     if (const std::string why = invalid_state(set, c.state, c.position); !why.empty())
         throw CountersError(why);
 }
@@ -108,7 +108,7 @@ struct CounterReading {
 
 // The counters whose scope holds at p, in the set's order.
 template <class V>
-std::vector<CounterReading> read_counters(const RuleSet& set, const RuleState& s,
+std::vector<CounterReading> read_counters(const CounterSet& set, const CounterState& s,
                                           const Position<V>& p) {
     std::vector<CounterReading> out;
     for (int i = 0; i < set.count; ++i) {
@@ -126,7 +126,7 @@ std::vector<CounterReading> read_counters(const RuleSet& set, const RuleState& s
 // `start` with fresh counters, after `moves`, with `counters` set ("" for none): checked.
 // Throws NotationError for a move, CountersError for the counters.
 template <class V>
-CountedPosition<V> counted_position(const RuleSet& set, const Position<V>& start,
+CountedPosition<V> counted_position(const CounterSet& set, const Position<V>& start,
                                     std::string_view moves, std::string_view counters) {
     CountedPosition<V> c{start, fresh_state(set, start)};
     play_moves(set, c, moves);

@@ -30,7 +30,7 @@ class Handle {
     // Opens a directory, or several as "DIR1:DIR2:..." (a search path: a table is taken from
     // the first that has it). The variant is `variant` when given, else the "variant" of the
     // directories' manifest.json; every manifest must name the same variant, and the same
-    // rule set for its rules tables. Reads no table, lists the directories' table files. On
+    // counter set for its counters' tables. Reads no table, lists the directories' table files. On
     // failure returns directory or variant and says why in `message`.
     static Status open(const std::string& search_path, std::optional<std::string_view> variant,
                        std::size_t cache_bytes, std::unique_ptr<Handle>& out, std::string& message);
@@ -38,12 +38,12 @@ class Handle {
     VariantId variant() const { return store_.variant(); }
     std::string_view variant_name() const { return dtb::variant_name(store_.variant()); }
     const Store& store() const { return store_; }
-    // The counter rule set the directory's rules tables follow (manifest "counters"), or ""
+    // The counter set the directory's counters' tables follow (manifest "counters"), or ""
     // for the variant's default.
-    const std::string& rule_set_name() const { return rule_set_; }
-    // Why the rules tables must not be read (written under an earlier revision of their rule
-    // set: compress::stale_rules_reason), or "". The pure tables read all the same.
-    const std::string& stale_rules() const { return stale_rules_; }
+    const std::string& counter_set_name() const { return counter_set_; }
+    // Why the counters' tables must not be read (written under an earlier revision of their counter
+    // set: compress::stale_counters_reason), or "". The pure tables read all the same.
+    const std::string& stale_counters() const { return stale_counters_; }
 
     // The materials installed when the handle was opened (those with a WDL table), fewest
     // pieces first, their names, and the largest number of pieces among them (0: none).
@@ -59,10 +59,10 @@ class Handle {
 
   private:
     Handle(const std::vector<std::filesystem::path>& dirs, VariantId v, std::size_t cache_bytes,
-           std::string rule_set);
+           std::string counter_set);
     Store store_;
-    std::string rule_set_;
-    std::string stale_rules_;
+    std::string counter_set_;
+    std::string stale_counters_;
     std::vector<InstalledMaterial> materials_;
     std::vector<std::string> material_names_;
     int largest_ = 0;

@@ -1,7 +1,7 @@
 // Everything dtb says of one position, for `dtb probe` and the Python package alike: the pure
 // value (WDL, DTW, DTC; WDL alone from a directory of WDL tables) and every legal move's, best
 // first; then the value under the draw counters at the given counters, with the length of the
-// line under the rules, and every move's.
+// line under the counters, and every move's.
 #pragma once
 
 #include <optional>
@@ -11,16 +11,16 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/probe/counted_position.hpp"
+#include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/prober.hpp"
-#include "dtb/probe/rules_prober.hpp"
 
 namespace dtb::probe {
 
 // The value under the counters at the position, and the length of the line under them.
-struct UnderRules {
-    RulesAnswer value;
-    int plies = 0;  // the length of the line under the rules (0 for a draw)
-    // Why the values under the rules are not given (their tables are missing or damaged),
+struct UnderCounters {
+    CountersAnswer value;
+    int plies = 0;  // the length of the line under the counters (0 for a draw)
+    // Why the values under the counters are not given (their tables are missing or damaged),
     // "" when they are; the pure values stand either way.
     std::string error;
 };
@@ -30,8 +30,8 @@ struct UnderRules {
 template <class V>
 struct MoveReport {
     RatedMove<V> pure;
-    std::optional<RulesRatedMove<V>> counted;
-    int counted_plies = 0;  // the length of the line under the rules after it
+    std::optional<CountersRatedMove<V>> counted;
+    int counted_plies = 0;  // the length of the line under the counters after it
     int counted_rank = 0;   // its place, best first, under the counters
 };
 
@@ -39,29 +39,29 @@ template <class V>
 struct PositionReport {
     Value value;
     int want = want_all;  // want_wdl where only WDL tables are installed
-    UnderRules rules;
+    UnderCounters counters;
     std::vector<MoveReport<V>> moves;  // best first by the pure values
 };
 
 namespace position_report_detail {
 
 template <class V>
-Status line_plies(const RulesProber<V>& rp, const Position<V>& p, const RuleState& s, int& plies,
-                  std::string* message) {
-    std::vector<RulesRatedMove<V>> line;
+Status line_plies(const CountersProber<V>& rp, const Position<V>& p, const CounterState& s,
+                  int& plies, std::string* message) {
+    std::vector<CountersRatedMove<V>> line;
     const Status st = rp.line(p, s, line, message);
     plies = int(line.size());
     return st;
 }
 
-// The rules part: Status::counters when the counters cannot stand, ok otherwise (failures
-// of the rules tables go into out.rules.error, and no move gets a value under them).
+// The counters part: Status::counters when the counters cannot stand, ok otherwise (failures
+// of the counters' tables go into out.counters.error, and no move gets a value under them).
 template <class V>
-Status under_rules(const RulesProber<V>& rp, const CountedPosition<V>& c, bool with_moves,
-                   PositionReport<V>& out, std::string* message) {
-    UnderRules& r = out.rules;
+Status under_counters(const CountersProber<V>& rp, const CountedPosition<V>& c, bool with_moves,
+                      PositionReport<V>& out, std::string* message) {
+    UnderCounters& r = out.counters;
     std::string why;
-    std::vector<RulesRatedMove<V>> rated;
+    std::vector<CountersRatedMove<V>> rated;
     Status st = rp.probe(c.position, c.state, r.value, &why);
     if (st == Status::ok && with_moves) st = rp.rate_moves(c.position, c.state, rated, &why);
     if (st == Status::ok && r.value.wdl != Wdl::draw)
@@ -96,7 +96,7 @@ Status under_rules(const RulesProber<V>& rp, const CountedPosition<V>& c, bool w
 // The report of c (moves: every legal move's values too). A failed pure probe, or counters
 // that cannot stand, return their status with *message.
 template <class V, class S>
-Status report_position(const Prober<V, S>& prober, const RulesProber<V, S>& rules,
+Status report_position(const Prober<V, S>& prober, const CountersProber<V, S>& counted,
                        const CountedPosition<V>& c, bool with_moves, PositionReport<V>& out,
                        std::string* message = nullptr) {
     out = {};
@@ -112,7 +112,7 @@ Status report_position(const Prober<V, S>& prober, const RulesProber<V, S>& rule
         if ((st = prober.rate_moves(p, rated, message, out.want)) != Status::ok) return st;
         for (auto& m : rated) out.moves.push_back({std::move(m), std::nullopt, 0, 0});
     }
-    return position_report_detail::under_rules(rules, c, with_moves, out, message);
+    return position_report_detail::under_counters(counted, c, with_moves, out, message);
 }
 
 }  // namespace dtb::probe

@@ -1,8 +1,8 @@
 // Probing for variant V: the value of any legal position from the stored tables, which hold
-// White to move and leave the positions of core/recompute.hpp as don't-care.
+// White to move and leave out the positions of core/left_out.hpp.
 //
 //   - The side to move has no piece: the game is over, lost (won in giveaway), DTW = DTC = 0.
-//   - The position is one the tables do not store (core/recompute.hpp): the side to move
+//   - The position is one the tables do not store (core/left_out.hpp): the side to move
 //     has a capture (compulsory), or it faces a threat that none of its moves answers with
 //     another. Its moves (only the captures in the first case) are made and the positions
 //     after them probed, recursively through further captures: won with DTW = 1 + the least
@@ -31,9 +31,9 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/flip.hpp"
 #include "dtb/core/index.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/recompute.hpp"
 #include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/probe/status.hpp"
@@ -86,7 +86,7 @@ class Prober {
     Status from_moves(const P& p, const MoveList<G>& moves, int want, Value& out,
                       std::string* message) const;
 
-    // p has White to move and is stored (Recompute::no): its table entry.
+    // p has White to move and is stored (LeftOut::no): its table entry.
     Status stored(const P& p, int want, Value& out, std::string* message) const;
 
     const S* store_;
@@ -113,7 +113,7 @@ Status Prober<V, S>::value(const P& p, int want, Value& out, std::string* messag
         return Status::ok;
     }
     MoveList<G> moves;
-    if (recompute_kind(p, moves) != Recompute::no) return from_moves(p, moves, want, out, message);
+    if (left_out_kind(p, moves) != LeftOut::no) return from_moves(p, moves, want, out, message);
     return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
 }
 

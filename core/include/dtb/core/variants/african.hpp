@@ -19,7 +19,7 @@ struct African : English {
     static constexpr Range king_range = Range::flying;            // (8) long-range king
     static constexpr Landing king_landing = Landing::any_beyond;  // (9) any square beyond
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kFortyMoves};
+    static constexpr std::array counter_sets = {kFortyMoves};
 };
 
 }  // namespace dtb

@@ -21,7 +21,7 @@ struct Armenian : Turkish {
     static constexpr DirSet king_moves = kAllDirs;  // (8) eight directions, flying
     // Captures stay orthogonal, as in turkish (docs/variants.md#armenian).
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kNoCounters};
+    static constexpr std::array counter_sets = {kNoCounters};
 };
 
 }  // namespace dtb

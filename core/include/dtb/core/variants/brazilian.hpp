@@ -12,7 +12,7 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kBrazilianCounters = rule_set(
+inline constexpr CounterSet kBrazilianCounters = counter_set(
     "cbd", "CBD: 20 moves each with kings only",
     CounterRule{
         .name = "kings-only", .article = "CBD", .kind = CounterKind::progress, .moves = 20});
@@ -31,7 +31,7 @@ struct Brazilian : Pool {
     static constexpr bool algebraic_output = true;  // docs/variants.md#notation
     static constexpr char capture_mark = ':';
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kBrazilianCounters, RuleSet{kRussianCounters}};
+    static constexpr std::array counter_sets = {kBrazilianCounters, CounterSet{kRussianCounters}};
 };
 
 }  // namespace dtb

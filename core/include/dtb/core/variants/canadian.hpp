@@ -18,7 +18,7 @@ struct Canadian : International {
     using board = Board12x12;                                    // (1) 12x12, 72 dark squares
     static constexpr std::string_view start = "W:W43-72:B1-30";  // (2) 30 men on 5 rows
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kFmjdCounters};
+    static constexpr std::array counter_sets = {kFmjdCounters};
 };
 
 }  // namespace dtb

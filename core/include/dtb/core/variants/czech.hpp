@@ -12,11 +12,12 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kCzechCounters = rule_set("standard", "15 moves each with kings only",
-                                                   CounterRule{.name = "kings-only",
-                                                               .article = "Czech rules",
-                                                               .kind = CounterKind::progress,
-                                                               .moves = 15});
+inline constexpr CounterSet kCzechCounters =
+    counter_set("standard", "15 moves each with kings only",
+                CounterRule{.name = "kings-only",
+                            .article = "Czech rules",
+                            .kind = CounterKind::progress,
+                            .moves = 15});
 
 struct Czech : Spanish {
     static constexpr std::string_view name = "czech";
@@ -30,7 +31,7 @@ struct Czech : Spanish {
     static constexpr bool algebraic_output = true;  // docs/variants.md#notation
     static constexpr char capture_mark = ':';
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kCzechCounters};
+    static constexpr std::array counter_sets = {kCzechCounters};
 };
 
 }  // namespace dtb

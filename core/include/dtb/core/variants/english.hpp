@@ -13,12 +13,12 @@
 namespace dtb {
 
 // WCDF 40-move rule: a claim rule, scored as if it were always claimed (docs/variants.md#english).
-inline constexpr RuleSet kFortyMoves =
-    rule_set("standard", "40 moves each without a man move or a capture",
-             CounterRule{.name = "no-progress",
-                         .article = "WCDF 40-move rule",
-                         .kind = CounterKind::progress,
-                         .moves = 40});
+inline constexpr CounterSet kFortyMoves =
+    counter_set("standard", "40 moves each without a man move or a capture",
+                CounterRule{.name = "no-progress",
+                            .article = "WCDF 40-move rule",
+                            .kind = CounterKind::progress,
+                            .moves = 40});
 
 struct English {
     static constexpr std::string_view name = "english";
@@ -46,7 +46,7 @@ struct English {
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kFortyMoves};
+    static constexpr std::array counter_sets = {kFortyMoves};
 };
 
 }  // namespace dtb

@@ -13,18 +13,18 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kFrisianCounters =
-    rule_set("standard", "two kings against one: 7 moves each; king against king: 2 moves each",
-             CounterRule{.name = "two-kings",
-                         .article = "Frisian rules",
-                         .kind = CounterKind::force,
-                         .scope = {ScopeKind::against_lone_king, 2, 2, true},
-                         .moves = 7},
-             CounterRule{.name = "king-v-king",
-                         .article = "Frisian rules",
-                         .kind = CounterKind::force,
-                         .scope = {ScopeKind::against_lone_king, 1, 1, true},
-                         .moves = 2});
+inline constexpr CounterSet kFrisianCounters =
+    counter_set("standard", "two kings against one: 7 moves each; king against king: 2 moves each",
+                CounterRule{.name = "two-kings",
+                            .article = "Frisian rules",
+                            .kind = CounterKind::force,
+                            .scope = {ScopeKind::against_lone_king, 2, 2, true},
+                            .moves = 7},
+                CounterRule{.name = "king-v-king",
+                            .article = "Frisian rules",
+                            .kind = CounterKind::force,
+                            .scope = {ScopeKind::against_lone_king, 1, 1, true},
+                            .moves = 2});
 
 // The king-move restriction needs state: for each side, the square of the king that made
 // the last run of non-capturing moves and how long that run is. kNone when there is none.
@@ -50,7 +50,7 @@ struct Frisian : International {
     static constexpr int king_streak_limit = 3;
     using extra_state = KingStreak;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kFrisianCounters};
+    static constexpr std::array counter_sets = {kFrisianCounters};
 };
 
 }  // namespace dtb

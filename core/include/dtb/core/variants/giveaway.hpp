@@ -17,7 +17,7 @@ struct Giveaway : English {
     static constexpr int pdn_gametype = 0;        // no PDN GameType assigned
     static constexpr Goal goal = Goal::giveaway;  // the player who cannot move wins
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kNoCounters};
+    static constexpr std::array counter_sets = {kNoCounters};
 };
 
 }  // namespace dtb

@@ -11,7 +11,7 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kFmjdCounters = rule_set(
+inline constexpr CounterSet kFmjdCounters = counter_set(
     "fmjd", "FMJD 6.2-6.4",
     CounterRule{
         .name = "kings-only", .article = "FMJD 6.2", .kind = CounterKind::progress, .moves = 25},
@@ -52,7 +52,7 @@ struct International {
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kFmjdCounters};
+    static constexpr std::array counter_sets = {kFmjdCounters};
 };
 
 }  // namespace dtb

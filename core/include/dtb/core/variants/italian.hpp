@@ -10,7 +10,7 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kItalianCounters = rule_set(
+inline constexpr CounterSet kItalianCounters = counter_set(
     "standard", "40 moves each without a man move or a capture",
     CounterRule{
         .name = "no-progress", .article = "FID", .kind = CounterKind::progress, .moves = 40});
@@ -29,7 +29,7 @@ struct Italian : English {
     // 1 = the top-left dark square (docs/variants.md#notation).
     static constexpr Numbering numbering = Numbering::top_left;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kItalianCounters};
+    static constexpr std::array counter_sets = {kItalianCounters};
 };
 
 }  // namespace dtb

@@ -11,14 +11,14 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kPoolCounters =
-    rule_set("apca", "APCA: three kings must beat one within 13 moves",
-             CounterRule{.name = "three-kings",
-                         .article = "APCA",
-                         .kind = CounterKind::force,
-                         .scope = {ScopeKind::against_lone_king, 3, 3, true},
-                         .moves = 13,
-                         .budget = Budget::strong_side});
+inline constexpr CounterSet kPoolCounters =
+    counter_set("apca", "APCA: three kings must beat one within 13 moves",
+                CounterRule{.name = "three-kings",
+                            .article = "APCA",
+                            .kind = CounterKind::force,
+                            .scope = {ScopeKind::against_lone_king, 3, 3, true},
+                            .moves = 13,
+                            .budget = Budget::strong_side});
 
 struct Pool {
     static constexpr std::string_view name = "pool";
@@ -47,7 +47,7 @@ struct Pool {
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kPoolCounters};
+    static constexpr std::array counter_sets = {kPoolCounters};
 };
 
 }  // namespace dtb

@@ -21,7 +21,7 @@ struct Portuguese : Spanish {
     // FPD 2.2.7 ff.: men capture forward only, kings fly, the law of quantity and then
     // of quality (most pieces, then most kings) -- inherited from Spanish.
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kPortugueseCounters};
+    static constexpr std::array counter_sets = {kPortugueseCounters};
 };
 
 }  // namespace dtb

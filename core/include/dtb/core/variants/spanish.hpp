@@ -16,19 +16,19 @@ namespace dtb {
 // and not the move that made the material; leaving the river does not restart it
 // (docs/variants.md#how-the-counters-combine, point 8). Revision 2: revision 1 counted the
 // capture that made the material as the first of the 12 (issue 51).
-inline constexpr RuleSet kPortugueseCounters =
-    revised(rule_set("standard", "3.2.1a twenty moves, 3.2.1b force rule counted from the river",
-                     CounterRule{.name = "twenty-moves",
-                                 .article = "FPD 3.2.1a",
-                                 .kind = CounterKind::progress,
-                                 .moves = 20},
-                     CounterRule{.name = "force",
-                                 .article = "FPD 3.2.1b",
-                                 .kind = CounterKind::force,
-                                 .scope = {ScopeKind::against_lone_king, 3, 3, true},
-                                 .moves = 12,
-                                 .budget = Budget::strong_side,
-                                 .start = Start::on_river}),
+inline constexpr CounterSet kPortugueseCounters =
+    revised(counter_set("standard", "3.2.1a twenty moves, 3.2.1b force rule counted from the river",
+                        CounterRule{.name = "twenty-moves",
+                                    .article = "FPD 3.2.1a",
+                                    .kind = CounterKind::progress,
+                                    .moves = 20},
+                        CounterRule{.name = "force",
+                                    .article = "FPD 3.2.1b",
+                                    .kind = CounterKind::force,
+                                    .scope = {ScopeKind::against_lone_king, 3, 3, true},
+                                    .moves = 12,
+                                    .budget = Budget::strong_side,
+                                    .start = Start::on_river}),
             2);
 
 struct Spanish {
@@ -59,8 +59,8 @@ struct Spanish {
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kNoCounters,
-                                             renamed(kPortugueseCounters, "portuguese")};
+    static constexpr std::array counter_sets = {kNoCounters,
+                                                renamed(kPortugueseCounters, "portuguese")};
 };
 
 }  // namespace dtb

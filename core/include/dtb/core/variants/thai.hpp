@@ -25,7 +25,7 @@ struct Thai : Spanish {
     static constexpr Precedence precedence = Precedence::free;      // (13-14)
     static constexpr Numbering numbering = Numbering::top_left;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kNoCounters};
+    static constexpr std::array counter_sets = {kNoCounters};
 };
 
 }  // namespace dtb

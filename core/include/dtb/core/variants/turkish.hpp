@@ -11,13 +11,13 @@
 
 namespace dtb {
 
-inline constexpr RuleSet kTurkishCounters =
-    rule_set("standard", "one piece against one: 2 moves each",
-             CounterRule{.name = "one-each",
-                         .article = "Turkish rules",
-                         .kind = CounterKind::force,
-                         .scope = {ScopeKind::one_piece_each},
-                         .moves = 2});
+inline constexpr CounterSet kTurkishCounters =
+    counter_set("standard", "one piece against one: 2 moves each",
+                CounterRule{.name = "one-each",
+                            .article = "Turkish rules",
+                            .kind = CounterKind::force,
+                            .scope = {ScopeKind::one_piece_each},
+                            .moves = 2});
 
 struct Turkish {
     static constexpr std::string_view name = "turkish";
@@ -49,7 +49,7 @@ struct Turkish {
     static constexpr char capture_mark = 'x';
     using extra_state = NoExtraState;
     // The counter rules (docs/variants.md#draw-counters), the default first, then the options.
-    static constexpr std::array rule_sets = {kTurkishCounters};
+    static constexpr std::array counter_sets = {kTurkishCounters};
 };
 
 }  // namespace dtb

@@ -1,4 +1,4 @@
-// The researchers' report under the draw counters (dtb/probe/rules_report.hpp) for the
+// The researchers' report under the draw counters (dtb/probe/counters_report.hpp) for the
 // variant of a table directory: compiled once per variant in gen, where OpenMP runs it on
 // every core.
 #pragma once
@@ -6,13 +6,13 @@
 #include <string>
 
 #include "dtb/probe.hpp"
-#include "dtb/probe/rules_report.hpp"
+#include "dtb/probe/counters_report.hpp"
 
 namespace dtb::gen {
 
 // The report of material m with `side` to move, from tb. Status::argument for a variant
 // without draw counters; otherwise fails as a probe does (a missing table).
 probe::Status counters_report(const probe::Tablebase& tb, const Material& m, Color side,
-                              probe::RulesReportRow& row, std::string* message);
+                              probe::CountersReportRow& row, std::string* message);
 
 }  // namespace dtb::gen

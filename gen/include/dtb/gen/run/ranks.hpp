@@ -12,8 +12,8 @@ namespace dtb::gen {
 // Step `step` of the run's order is finished: its tables are in the shared directory.
 struct StepDone {
     std::size_t step = 0;
-    std::string entry;           // its manifest entry (ManifestEntry::text), for rank 0
-    bool rules_skipped = false;  // no rules tables: the materials that need it go without
+    std::string entry;              // its manifest entry (ManifestEntry::text), for rank 0
+    bool counters_skipped = false;  // no counters' tables: the materials that need it go without
 };
 
 class Ranks {

@@ -1,7 +1,7 @@
 // The values of materials a run has written but does not hold in memory (dtb gen --memory
 // lets go of slices a later one still looks into when the budget says so). ExitTables asks
 // it where it holds neither a material nor its twin. The run implements it over mapped
-// scratch files of the slices it let go (gen/src/scratch_values.hpp), and over its tables
+// scratch files of the slices it spilled (gen/src/scratch_values.hpp), and over its tables
 // through the probing library for what it never held (gen/src/probed_values.hpp).
 #pragma once
 

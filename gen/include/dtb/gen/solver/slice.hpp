@@ -54,7 +54,7 @@ struct Slice {
     LargeVector<std::uint16_t> dtw[2];
     LargeVector<std::uint16_t> dtc[2];  // emptied once the slice is written (not needed later)
     // 1 where the side to move has a capture (compulsory): the prober recomputes those
-    // positions by a capture search, so their stored values are don't-care. Filled by the
+    // positions by a capture search, so their stored values are left out. Filled by the
     // solver; empty in a slice read back from a raw file.
     LargeVector<std::uint8_t> capture[2];
     // A slice held only for later ones to look into (coded_slice.hpp): WDL and DTW of each

@@ -23,9 +23,9 @@
 //   men_only.hpp      a slice of men only that only advance: no pass at all.
 // Tests solve with the counting loop everywhere (LevelLoop::counting) and compare.
 //
-// Values under the rules (rules_solve.hpp) come from the same solver with other exits and
+// Values under the counters (counters_solve.hpp) come from the same solver with other exits and
 // one pass: the DTW pass, whose distance then is the budget the binding counter must leave
-// (RulesBudget).
+// (CountersBudget).
 #pragma once
 
 #include <omp.h>
@@ -52,14 +52,14 @@
 namespace dtb::gen {
 
 // How the regions that allow a shortcut are solved: a block with a lone king of a side by
-// the bit-parallel loop (gen/solver/king_slabs.hpp), a block where a side has no king without a loop
-// (solve_one_sided); or, for tests that compare, every region by the counting loop.
+// the bit-parallel loop (gen/solver/king_slabs.hpp), a block where a side has no king without a
+// loop (solve_one_sided); or, for tests that compare, every region by the counting loop.
 enum class LevelLoop { fastest, counting };
 
-// A solve of the values under the rules: the distance is the budget (core/rules_classes.hpp); where
-// man moves restart the binding count, a man move's child counts 1, and a position whose
+// A solve of the values under the counters: the distance is the budget (core/counters_classes.hpp);
+// where man moves restart the binding count, a man move's child counts 1, and a position whose
 // budget exceeds `cap` (the most the count can leave) is a draw before later blocks read it.
-struct RulesBudget {
+struct CountersBudget {
     bool man_moves_restart = false;
     int cap = 0;
 };
@@ -70,14 +70,14 @@ class SliceSolver {
     // `exits` answers for any position reached by a capture or a promotion, a side without
     // pieces included. The slice's arrays are taken from `stock` where it has them.
     SliceSolver(const Material& m, const ExitTables<V>& exits, LevelLoop loop = LevelLoop::fastest,
-                ArrayStock* stock = nullptr, std::optional<RulesBudget> rules = std::nullopt)
+                ArrayStock* stock = nullptr, std::optional<CountersBudget> counters = std::nullopt)
         : ctx_(m, exits, stock) {
         const auto& idx = ctx_.slice->index;
         ctx_.by_block = kMenOnlyAdvance<V> && m.men() > 0 && idx.blocks() > 1;
-        if (rules) {
-            ctx_.rules = true;
-            ctx_.man_moves_restart = rules->man_moves_restart;
-            cap_ = rules->cap;
+        if (counters) {
+            ctx_.counters = true;
+            ctx_.man_moves_restart = counters->man_moves_restart;
+            cap_ = counters->cap;
             if (ctx_.man_moves_restart && !ctx_.by_block && m.men() > 0)
                 throw std::logic_error("generator: a count that man moves restart needs blocks");
         }
@@ -150,12 +150,12 @@ class SliceSolver {
             solve_one_sided<Shared>(ctx_, r, sc);
         } else {
             run_pass<Shared>(Pass::dtw, r, sc);
-            if (!ctx_.rules) run_pass<Shared>(Pass::dtc, r, sc);
+            if (!ctx_.counters) run_pass<Shared>(Pass::dtc, r, sc);
         }
         if (ctx_.man_moves_restart) cap_region<Shared>(r);
     }
 
-    // Positions whose budget exceeds what a restarted count leaves are draws under the rules.
+    // Positions whose budget exceeds what a restarted count leaves are draws under the counters.
     template <bool Shared>
     void cap_region(const Region& r) {
         Slice<V>& slice = *ctx_.slice;

@@ -54,9 +54,9 @@ struct SolverContext {
     KingTable<V> kings;
     bool by_block = false;   // regions are blocks, solved in waves (else the whole slice)
     bool one_sided = false;  // blocks where one side has no king: no level loop (one_sided.hpp)
-    // Values under the rules (rules_solve.hpp): one pass, the DTW pass, whose distance is the
+    // Values under the counters (counters_solve.hpp): one pass, the DTW pass, whose distance is the
     // budget; a man move's child counts 1 when the binding count restarts with it.
-    bool rules = false;
+    bool counters = false;
     bool man_moves_restart = false;
     KingSlabs<V> slabs;  // applies: regions of one block with a lone king, bit-parallel
 };

@@ -22,7 +22,7 @@
 #include "dtb/compress/table_reader.hpp"
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/king_table.hpp"
-#include "dtb/core/recompute.hpp"
+#include "dtb/core/left_out.hpp"
 #include "dtb/gen/solver/block_pieces.hpp"
 #include "dtb/gen/solver/slice.hpp"
 #include "dtb/gen/solver/symmetry.hpp"
@@ -30,8 +30,8 @@
 
 namespace dtb::gen {
 
-// Which White-to-move entries of s the tables leave don't-care: broken indices and the
-// positions the prober recomputes (core/recompute.hpp: a capture, or a threat no move
+// Which White-to-move entries of s the tables leave out: broken indices and the
+// positions the prober recomputes (core/left_out.hpp: a capture, or a threat no move
 // answers with another). The solver's capture flags say which positions have a capture and
 // which face one (Black to move at an index has a capture exactly when White to move at the
 // same index faces one); only the threatened positions are searched for an answer
@@ -41,13 +41,13 @@ namespace dtb::gen {
 // when Black has no capture there and White has one, two flags instead of two capture
 // tests (the search is most of the writer's work). s must hold its capture flags.
 template <class V>
-LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
+LargeVector<std::uint8_t> left_out_captures_and_threats(const Slice<V>& s) {
     if (s.capture[0].empty() || s.capture[1].empty())
         throw compress::TableError(s.material().name() +
                                    ": the capture flags were dropped before writing");
     const auto& idx = s.index;
     LargeVector<std::uint8_t> mask(idx.size(), 1);  // broken blocks are skipped
-    // Plain pointers: see capture_mask.
+    // Plain pointers: see left_out_captures.
     std::uint8_t* const dc = mask.data();
     const std::uint8_t* const wdl = s.wdl[0].data();
     const std::uint8_t* const capture = s.capture[0].data();
@@ -98,7 +98,7 @@ LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s) {
 // the threat search is most of the writer's work. dtb pack leaves the threats out as well
 // when it packs to small (rewrite_tables), which makes the small tables byte for byte.
 template <class V>
-LargeVector<std::uint8_t> capture_mask(const Slice<V>& s) {
+LargeVector<std::uint8_t> left_out_captures(const Slice<V>& s) {
     if (s.capture[0].empty())
         throw compress::TableError(s.material().name() +
                                    ": the capture flags were dropped before writing");
@@ -115,30 +115,31 @@ LargeVector<std::uint8_t> capture_mask(const Slice<V>& s) {
     return dc;
 }
 
-// What a table of `compression` leaves out: unstored_mask, or capture_mask for the fast
-// preset.
+// What a table of `compression` leaves out: left_out_captures_and_threats, or
+// left_out_captures for the fast preset.
 template <class V>
-LargeVector<std::uint8_t> unstored_mask(const Slice<V>& s, compress::Compression compression) {
-    return compression == compress::Compression::fast ? capture_mask(s) : unstored_mask(s);
+LargeVector<std::uint8_t> left_out_mask(const Slice<V>& s, compress::Compression compression) {
+    return compression == compress::Compression::fast ? left_out_captures(s)
+                                                      : left_out_captures_and_threats(s);
 }
 
-// The don't-care entries of a table of kind k, from unstored_mask: a distance table also
+// The entries a table of kind k leaves out, from left_out_mask: a distance table also
 // leaves the draws (a draw has no distance).
 template <class V>
-LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k,
-                                         LargeVector<std::uint8_t> unstored) {
+LargeVector<std::uint8_t> left_out_of_kind(const Slice<V>& s, compress::ValueKind k,
+                                           LargeVector<std::uint8_t> left_out) {
     if (k != compress::ValueKind::wdl) {
-        const std::int64_t n = std::int64_t(unstored.size());
-        std::uint8_t* const out = unstored.data();  // plain pointers: see capture_mask
+        const std::int64_t n = std::int64_t(left_out.size());
+        std::uint8_t* const out = left_out.data();  // plain pointers: see left_out_captures
         const std::uint8_t* const wdl = s.wdl[0].data();
 #pragma omp parallel for schedule(static)
         for (std::int64_t i = 0; i < n; ++i) out[i] |= Wdl(wdl[i]) == Wdl::draw;
     }
-    return unstored;
+    return left_out;
 }
 template <class V>
-LargeVector<std::uint8_t> dont_care_mask(const Slice<V>& s, compress::ValueKind k) {
-    return dont_care_mask(s, k, unstored_mask(s));
+LargeVector<std::uint8_t> left_out_of_kind(const Slice<V>& s, compress::ValueKind k) {
+    return left_out_of_kind(s, k, left_out_captures_and_threats(s));
 }
 
 // How every table of a material is written at `compression`.
@@ -151,15 +152,15 @@ compress::WriteOptions table_options(const Index<V>& index, compress::Compressio
     return options;
 }
 
-// One table file of material m in dir: kind k's White-to-move values and which of them are
-// don't-care. Returns its size.
+// One table file of material m in dir: kind k's White-to-move values and which of them are left
+// out. Returns its size.
 template <class T>
 std::uint64_t write_one_table(const std::filesystem::path& dir, VariantId variant,
                               const Material& m, compress::ValueKind k, std::span<const T> values,
-                              std::span<const std::uint8_t> dont_care,
+                              std::span<const std::uint8_t> left_out,
                               const compress::WriteOptions& options) {
     const auto path = dir / compress::table_file_name(m, k);
-    compress::write_table(path, compress::TableSpec{variant, m, k}, values, dont_care, options);
+    compress::write_table(path, compress::TableSpec{variant, m, k}, values, left_out, options);
     return std::filesystem::file_size(path);
 }
 
@@ -177,14 +178,14 @@ std::array<std::uint64_t, 3> write_tables(
                                        " was dropped before writing");
     std::array<std::uint64_t, 3> sizes{};
     const auto options = table_options(s.index, compression);
-    // Both distance tables leave the same entries (the unstored ones and the draws).
-    const LargeVector<std::uint8_t> unstored = unstored_mask(s, compression);
+    // Both distance tables leave the same entries (the left_out ones and the draws).
+    const LargeVector<std::uint8_t> left_out = left_out_mask(s, compression);
     const LargeVector<std::uint8_t> distance_mask =
-        which[1] || which[2] ? dont_care_mask(s, compress::ValueKind::dtw, unstored)
+        which[1] || which[2] ? left_out_of_kind(s, compress::ValueKind::dtw, left_out)
                              : LargeVector<std::uint8_t>{};
     if (which[0])
         sizes[0] = write_one_table(dir, variant, s.material(), compress::ValueKind::wdl,
-                                   std::span<const std::uint8_t>(s.wdl[0]), unstored, options);
+                                   std::span<const std::uint8_t>(s.wdl[0]), left_out, options);
     for (std::size_t k = 1; k < kValueKinds.size(); ++k)
         if (which[k])
             sizes[k] = write_one_table(dir, variant, s.material(), kValueKinds[k],
@@ -223,13 +224,13 @@ std::array<std::uint64_t, 3> write_twin_tables(const std::filesystem::path& dir,
                        {b.capture[1].data(), s.capture[0].data()},
                        {b.capture[0].data(), s.capture[1].data()}},
                       {});
-    LargeVector<std::uint8_t> mask = unstored_mask(b, compression);
+    LargeVector<std::uint8_t> mask = left_out_mask(b, compression);
     for (auto& c : b.capture) stock.give(c);
     if (which[0])
         sizes[0] = write_one_table(dir, variant, b.material(), compress::ValueKind::wdl,
                                    std::span<const std::uint8_t>(b.wdl[0]), mask, options);
     const bool distances = which[1] || which[2];
-    if (distances) mask = dont_care_mask(b, compress::ValueKind::dtw, std::move(mask));
+    if (distances) mask = left_out_of_kind(b, compress::ValueKind::dtw, std::move(mask));
     stock.give(b.wdl[0]);
     if (distances) {
         // One array for both distances: both write every entry but the broken ones (0).
@@ -341,7 +342,7 @@ void find_wdl(Slice<V>& s, WdlOf&& wdl_of) {
 
 // Marks in `needed` (White to move, by index) the positions of material m a search from a
 // threat position needs: each position with Black to move that the tables leave out for a
-// threat (Recompute::successors) is valued from its moves, and those that keep the material
+// threat (LeftOut::successors) is valued from its moves, and those that keep the material
 // reach White-to-move positions of m, which a table in one-ply form must then hold (were
 // they 0, their search could come back to the threat, and round again).
 template <class V>
@@ -350,7 +351,7 @@ void mark_threat_answers(const Index<V>& idx, const Material& m,
     visit_in_parallel(idx, Color::black, [&](std::uint64_t, const Position<V>& c) {
         if (!threatens(c)) return;  // the cheap test first: most positions have no threat
         MoveList<typename V::board> moves;
-        if (recompute_kind(c, moves) != Recompute::successors) return;
+        if (left_out_kind(c, moves) != LeftOut::successors) return;
         for (const auto& mv : moves) {
             const Position<V> q = apply(c, mv);
             if (material_of(q) == m)
@@ -379,7 +380,7 @@ std::uint64_t write_one_ply_wdl(const std::filesystem::path& dir, VariantId vari
             .value_or(compress::Compression::small);
     read_wdl(dir, variant, s);
     find_captures(s);
-    const auto mask = unstored_mask(s, compression);
+    const auto mask = left_out_mask(s, compression);
     LargeVector<std::uint8_t> needed(s.index.size(), 0);
     mark_threat_answers(s.index, m, needed);
     std::uint8_t before = 0;
@@ -399,7 +400,7 @@ std::uint64_t write_one_ply_wdl(const std::filesystem::path& dir, VariantId vari
 
 // Material m's tables in dir written again at `compression` from the values they hold (each
 // checked first), the kinds `which` names (only those are read, besides WDL). What a table leaves
-// out is found again from the positions (find_captures, then unstored_mask or capture_mask), so a
+// out is found again from the positions (find_captures, then left_out_mask), so a
 // fast table, which keeps its threats' values, becomes the small one byte for byte. Not the other
 // way: a small table does not hold its threats' values (recompress_table turns it into a fast one
 // that leaves them out). A WDL table in one-ply form does not hold every value: wdl_of(position)

@@ -1,20 +1,20 @@
 // Probing under the draw counters (docs/variants.md#draw-counters, docs/counters.md): the value
-// of a position at a state of its variant's counters, from the rules tables `dtb gen` writes
+// of a position at a state of its variant's counters, from the counters' tables `dtb gen` writes
 // beside the pure ones.
 //
-// A rules table entry (core/rules_value.hpp) holds the position's WDL and its budget: the
+// A counters' table entry (core/counters_value.hpp) holds the position's WDL and its budget: the
 // fewest plies the binding counter must leave for that win (or that loss) to hold. The table
-// is the one of the state's class (core/rule_state.hpp rules_kind); the value at the state is
+// is the one of the state's class (core/counter_state.hpp counters_kind); the value at the state is
 // the entry's WDL if the budget is at most what the counters leave, else a draw. Positions
-// the tables do not store (core/recompute.hpp) are valued from their moves, each child at the
-// counters the move leaves (core/rule_state.hpp after_move): a capture's child afresh.
+// the tables do not store (core/left_out.hpp) are valued from their moves, each child at the
+// counters the move leaves (core/counter_state.hpp after_move): a capture's child afresh.
 //
 // The budget of a value found from moves is counted in the same frame as the tables': a move
 // after which the binding count runs on adds one ply to its child's budget; a move that
 // restarts it (a capture, a man move where man moves restart it) costs one ply in all.
 //
-// Where two counts bind at once (core/rules_classes.hpp two_counts) the entry is the last
-// step of a staircase (core/rules_value.hpp TwoCountStep): the kings-only budget needed at the
+// Where two counts bind at once (core/counters_classes.hpp two_counts) the entry is the last
+// step of a staircase (core/counters_value.hpp TwoCountStep): the kings-only budget needed at the
 // most balance; a position with earlier steps is looked up in the steps table. The budget
 // answered is the kings-only plies needed with the balance the counters leave.
 #pragma once
@@ -22,73 +22,73 @@
 #include <string>
 #include <vector>
 
-#include "dtb/core/rule_state.hpp"
-#include "dtb/core/rules_classes.hpp"
-#include "dtb/core/rules_value.hpp"
+#include "dtb/core/counter_state.hpp"
+#include "dtb/core/counters_classes.hpp"
+#include "dtb/core/counters_value.hpp"
 #include "dtb/probe/prober.hpp"
 
 namespace dtb::probe {
 
-// The value under the rules at some counters: `wdl` at those counters, `budget` the plies the
+// The value under the counters at some counters: `wdl` at those counters, `budget` the plies the
 // binding counter must leave for the position's win or loss (kept when the counters have
 // taken it, so a cursed win still says what it would need).
-struct RulesAnswer {
+struct CountersAnswer {
     Wdl wdl = Wdl::draw;
     Wdl table_wdl = Wdl::draw;  // the value were the counters to leave enough plies
     int budget = 0;
 };
 
 // What the counters make of a pure value.
-enum class RulesClassOf { win, cursed_win, draw, blessed_loss, loss };
+enum class CountersClassOf { win, cursed_win, draw, blessed_loss, loss };
 
-constexpr RulesClassOf classify(Wdl pure, Wdl rules) {
-    if (rules == Wdl::win) return RulesClassOf::win;
-    if (rules == Wdl::loss) return RulesClassOf::loss;
-    if (pure == Wdl::win) return RulesClassOf::cursed_win;
-    if (pure == Wdl::loss) return RulesClassOf::blessed_loss;
-    return RulesClassOf::draw;
+constexpr CountersClassOf classify(Wdl pure, Wdl counted) {
+    if (counted == Wdl::win) return CountersClassOf::win;
+    if (counted == Wdl::loss) return CountersClassOf::loss;
+    if (pure == Wdl::win) return CountersClassOf::cursed_win;
+    if (pure == Wdl::loss) return CountersClassOf::blessed_loss;
+    return CountersClassOf::draw;
 }
 
-constexpr const char* to_string(RulesClassOf c) {
+constexpr const char* to_string(CountersClassOf c) {
     switch (c) {
-        case RulesClassOf::win:
+        case CountersClassOf::win:
             return "win";
-        case RulesClassOf::cursed_win:
+        case CountersClassOf::cursed_win:
             return "cursed-win";
-        case RulesClassOf::blessed_loss:
+        case CountersClassOf::blessed_loss:
             return "blessed-loss";
-        case RulesClassOf::loss:
+        case CountersClassOf::loss:
             return "loss";
         default:
             return "draw";
     }
 }
 
-// A legal move with the counters and the value under the rules after it.
+// A legal move with the counters and the value under the counters after it.
 template <class V>
-struct RulesRatedMove {
+struct CountersRatedMove {
     PathMove<typename V::board> move;
     std::string text;
-    RuleState state;    // the counters after the move
-    RulesAnswer after;  // for the side to move after it
-    int cost = 0;       // the plies of the mover's budget this move and its child take
-    Value pure;         // the pure value after it (WDL and DTW)
+    CounterState state;    // the counters after the move
+    CountersAnswer after;  // for the side to move after it
+    int cost = 0;          // the plies of the mover's budget this move and its child take
+    Value pure;            // the pure value after it (WDL and DTW)
 };
 
 template <class V, class S = Store>
-class RulesProber {
+class CountersProber {
     using G = typename V::board;
     using P = Position<V>;
 
   public:
     using variant = V;
 
-    RulesProber(const S& store, const RuleSet& set) : store_(&store), set_(&set) {}
+    CountersProber(const S& store, const CounterSet& set) : store_(&store), set_(&set) {}
 
-    const RuleSet& rule_set() const { return *set_; }
+    const CounterSet& counter_set() const { return *set_; }
 
     // The value of p at counters s. Checks p (Prober::check) and s (invalid_state) first.
-    Status probe(const P& p, const RuleState& s, RulesAnswer& out,
+    Status probe(const P& p, const CounterState& s, CountersAnswer& out,
                  std::string* message = nullptr) const {
         if (const Status st = Prober<V, S>::check(p, message); st != Status::ok) return st;
         if (const std::string why = invalid_state(*set_, s, p); !why.empty()) {
@@ -99,26 +99,27 @@ class RulesProber {
     }
 
     // The same without the checks.
-    Status value(const P& p, const RuleState& s, RulesAnswer& out, std::string* message) const {
+    Status value(const P& p, const CounterState& s, CountersAnswer& out,
+                 std::string* message) const {
         if (p.pieces(p.side) == 0) {
             out = {Wdl::loss, Wdl::loss, 0};
             return Status::ok;
         }
         MoveList<G> moves;
-        if (recompute_kind(p, moves) != Recompute::no) return from_moves(p, s, moves, out, message);
+        if (left_out_kind(p, moves) != LeftOut::no) return from_moves(p, s, moves, out, message);
         return stored(p, s, out, message);
     }
 
-    // Every legal move with the value under the rules after it, best first for the mover: the
+    // Every legal move with the value under the counters after it, best first for the mover: the
     // wins within the counters (least budget first, then least pure DTW), then draws, then
     // losses (most budget first, then most pure DTW).
-    Status rate_moves(const P& p, const RuleState& s, std::vector<RulesRatedMove<V>>& out,
+    Status rate_moves(const P& p, const CounterState& s, std::vector<CountersRatedMove<V>>& out,
                       std::string* message = nullptr) const {
         out.clear();
         if (const Status st = Prober<V, S>::check(p, message); st != Status::ok) return st;
         const int left = plies_left(*set_, s, p);
         for (auto& [pm, text] : legal_moves_with_text(p)) {
-            RulesRatedMove<V> r{pm, std::move(text), {}, {}, 0, {}};
+            CountersRatedMove<V> r{pm, std::move(text), {}, {}, 0, {}};
             const P child = apply(p, pm.move);
             r.state = after_move(*set_, s, p, pm.move, child);
             if (const Status st = value(child, r.state, r.after, message); st != Status::ok)
@@ -135,18 +136,18 @@ class RulesProber {
         return Status::ok;
     }
 
-    // The line under the rules from p at counters s: the winner's moves that keep the win
+    // The line under the counters from p at counters s: the winner's moves that keep the win
     // within the counters at the least budget, the loser's that need the most, to the end of
-    // the game. Empty for a draw under the rules.
-    Status line(const P& p, const RuleState& s, std::vector<RulesRatedMove<V>>& out,
+    // the game. Empty for a draw under the counters.
+    Status line(const P& p, const CounterState& s, std::vector<CountersRatedMove<V>>& out,
                 std::string* message = nullptr) const {
         out.clear();
-        RulesAnswer v;
+        CountersAnswer v;
         if (const Status st = probe(p, s, v, message); st != Status::ok) return st;
         if (v.wdl == Wdl::draw) return Status::ok;
         P cur = p;
-        RuleState state = s;
-        std::vector<RulesRatedMove<V>> moves;
+        CounterState state = s;
+        std::vector<CountersRatedMove<V>> moves;
         Wdl expect = v.wdl;
         for (;;) {
             if (const Status st = rate_moves(cur, state, moves, message); st != Status::ok)
@@ -156,7 +157,8 @@ class RulesProber {
             // The tables guarantee a move that keeps the value; anything else is a broken table.
             if (best.after.wdl != opposite(expect) || out.size() > kLongestLine) {
                 if (message)
-                    *message = "the rules tables disagree along the line from " + write_fen(cur);
+                    *message =
+                        "the counters' tables disagree along the line from " + write_fen(cur);
                 return Status::corrupt;
             }
             out.push_back(best);
@@ -169,7 +171,7 @@ class RulesProber {
   private:
     static constexpr std::size_t kLongestLine = 1 << 16;
 
-    static std::tuple<int, int, int> rank(const RulesRatedMove<V>& m) {
+    static std::tuple<int, int, int> rank(const CountersRatedMove<V>& m) {
         switch (m.after.wdl) {
             case Wdl::loss:
                 return {0, m.cost, m.pure.dtw};
@@ -183,11 +185,11 @@ class RulesProber {
     // The plies of the mover's budget that a move to `child` (at counters `after`) and what
     // follows take: one if the move restarts the binding count, else one more than the
     // child's budget.
-    int cost(const RuleState& before, const P& p, const Move<G>& m, const RuleState& after,
+    int cost(const CounterState& before, const P& p, const Move<G>& m, const CounterState& after,
              const P& child, int child_budget) const {
         if (m.is_capture()) return 1;
         const Material mp = material_of(p);
-        if (rules_class(*set_, mp, rules_kind(*set_, before, mp) == ValueKind::rules_idle)
+        if (counters_class(*set_, mp, counters_kind(*set_, before, mp) == ValueKind::counters_idle)
                 .binding == Binding::two_counts)  // a man move restarts the kings-only count
             return (p.men(p.side) & bit<typename G::bb>(m.from)) != 0 ? 1 : child_budget + 1;
         const int left = plies_left(*set_, before, p);
@@ -201,8 +203,8 @@ class RulesProber {
         return child_budget + 1;
     }
 
-    Status from_moves(const P& p, const RuleState& s, const MoveList<G>& moves, RulesAnswer& out,
-                      std::string* message) const {
+    Status from_moves(const P& p, const CounterState& s, const MoveList<G>& moves,
+                      CountersAnswer& out, std::string* message) const {
         if (moves.size() == 0) {
             out = {Wdl::loss, Wdl::loss, 0};
             return Status::ok;
@@ -211,8 +213,8 @@ class RulesProber {
         int best_win = 0, slowest_loss = 0;
         for (const auto& m : moves) {
             const P child = apply(p, m);
-            const RuleState cs = after_move(*set_, s, p, m, child);
-            RulesAnswer a;
+            const CounterState cs = after_move(*set_, s, p, m, child);
+            CountersAnswer a;
             if (const Status st = value(child, cs, a, message); st != Status::ok) return st;
             const int c = cost(s, p, m, cs, child, a.budget);
             if (a.wdl == Wdl::loss) {
@@ -230,9 +232,10 @@ class RulesProber {
         return Status::ok;
     }
 
-    Status stored(const P& p, const RuleState& s, RulesAnswer& out, std::string* message) const {
+    Status stored(const P& p, const CounterState& s, CountersAnswer& out,
+                  std::string* message) const {
         if (set_->empty()) {
-            // No counter rule: the value under the rules is the pure one, its budget the DTW.
+            // No counter rule: the value under the counters is the pure one, its budget the DTW.
             Value v;
             const Status st = Prober<V, S>(*store_).value(p, want_dtw, v, message);
             out = {v.wdl, v.wdl, v.dtw};
@@ -244,19 +247,19 @@ class RulesProber {
             if (message) *message = m.name() + ": more pieces than any table has";
             return Status::not_available;
         }
-        const ValueKind kind = rules_kind(*set_, s, material_of(p));
+        const ValueKind kind = counters_kind(*set_, s, material_of(p));
         std::uint16_t e = 0;
         if (const Status st = store_->lookup(m, kind, Index<V>(m).rank(q), e, message);
             st != Status::ok)
             return st;
-        const RulesValue v = decode_rules(e);
+        const CountersValue v = decode_counters(e);
         out.table_wdl = v.wdl;
         out.budget = v.plies;
         if (v.wdl == Wdl::draw) {  // a draw at every count: no class to look up
             out.wdl = Wdl::draw;
             return Status::ok;
         }
-        const RulesClass c = rules_class(*set_, m, kind == ValueKind::rules_idle);
+        const CountersClass c = counters_class(*set_, m, kind == ValueKind::counters_idle);
         if (c.binding == Binding::two_counts)
             return two_counts(q, kind, c, v.plies, s, p, out, message);
         out.wdl = v.at(plies_left(*set_, s, p));
@@ -264,8 +267,8 @@ class RulesProber {
     }
 
     // The value at s of a two-count entry (`plies`: its last step) of q (p White to move).
-    Status two_counts(const P& q, ValueKind kind, const RulesClass& c, std::uint16_t plies,
-                      const RuleState& s, const P& p, RulesAnswer& out,
+    Status two_counts(const P& q, ValueKind kind, const CountersClass& c, std::uint16_t plies,
+                      const CounterState& s, const P& p, CountersAnswer& out,
                       std::string* message) const {
         const int kings = plies_left(*set_, s, c.rule, p);
         const int balance = plies_left(*set_, s, c.second, p);
@@ -281,8 +284,8 @@ class RulesProber {
         return Status::ok;
     }
 
-    // The steps of q (White to move) from the steps table beside rules table `kind`: a binary
-    // search of its records by index (core/rules_value.hpp's layout).
+    // The steps of q (White to move) from the steps table beside counters' table `kind`: a binary
+    // search of its records by index (core/counters_value.hpp's layout).
     Status staircase(const P& q, ValueKind kind, std::vector<TwoCountStep>& steps,
                      std::string* message) const {
         const Material m = material_of(q);
@@ -329,13 +332,13 @@ class RulesProber {
     }
 
     const S* store_;
-    const RuleSet* set_;
+    const CounterSet* set_;
 };
 
-// The rules tables' prober of every variant is compiled once, in the probing library
+// The counters' tables' prober of every variant is compiled once, in the probing library
 // (probe/src/prober.cpp.in), not in each program that probes.
-#define DTB_EXTERN_RULES_PROBER(V) extern template class RulesProber<V, Store>;
-DTB_FOR_EACH_VARIANT(DTB_EXTERN_RULES_PROBER)
-#undef DTB_EXTERN_RULES_PROBER
+#define DTB_EXTERN_COUNTERS_PROBER(V) extern template class CountersProber<V, Store>;
+DTB_FOR_EACH_VARIANT(DTB_EXTERN_COUNTERS_PROBER)
+#undef DTB_EXTERN_COUNTERS_PROBER
 
 }  // namespace dtb::probe

@@ -1,10 +1,10 @@
 // An independent oracle of the values UNDER THE COUNTER RULES (docs/variants.md#draw-counters),
 // to check the generator's and the rule state's handling of the draw counters against. It
 // shares with dtb nothing but the core move generator (MoveGen::generate, apply), Position,
-// and the rules as data (RuleSet, CounterRule, in_scope); it does not call rule_state.hpp's
-// transitions (RuleState is only the type its answers are asked in).
+// and the rules as data (CounterSet, CounterRule, in_scope); it does not call counter_state.hpp's
+// transitions (CounterState is only the type its answers are asked in).
 //
-//  1. Its own reading of the rules (namespace rules_reading): the counts of a material that
+//  1. Its own reading of the rules (namespace counters_reading): the counts of a material that
 //     has just arisen, and how each move changes them, written plainly from the rules as
 //     docs/variants.md#how-the-counters-combine states them, each line with the rule it
 //     implements in quotes. A count is a number of plies, or kIdle where the rule is not
@@ -78,17 +78,17 @@
 #include "bruteforce_solver.hpp"
 #include "dtb/core/apply.hpp"
 #include "dtb/core/counter_rules.hpp"
+#include "dtb/core/counter_state.hpp"  // the CounterState type only
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/position.hpp"
-#include "dtb/core/rule_state.hpp"  // the RuleState type only
 
 namespace dtb::test {
 
 // ---------------------------------------------------------------------------------------
 // 1. The rules, read from docs/variants.md#how-the-counters-combine.
 
-namespace rules_reading {
+namespace counters_reading {
 
 inline constexpr int kIdle = -1;
 
@@ -179,7 +179,7 @@ int entered(const CounterRule& r, const Position<V>& after) {
 // just arisen by a capture, every count is 0, and what a rule fixes at arising is read from
 // this position"). The capture was made by the side not to move.
 template <class V>
-Counters arising(const RuleSet& set, const Position<V>& p) {
+Counters arising(const CounterSet& set, const Position<V>& p) {
     const Material m = material(p);
     Counters c;
     for (int i = 0; i < set.count; ++i) {
@@ -207,7 +207,7 @@ inline int take(const Step& s, int count) {
 
 // The steps of every rule for the move m from `before` to `after`.
 template <class V>
-Steps steps(const RuleSet& set, const Position<V>& before, const Move<typename V::board>& m,
+Steps steps(const CounterSet& set, const Position<V>& before, const Move<typename V::board>& m,
             const Position<V>& after) {
     using bb = typename V::board::bb;
     Steps out{};
@@ -266,7 +266,7 @@ Steps steps(const RuleSet& set, const Position<V>& before, const Move<typename V
     return out;
 }
 
-inline Counters take(const RuleSet& set, const Steps& s, const Counters& c) {
+inline Counters take(const CounterSet& set, const Steps& s, const Counters& c) {
     Counters n;
     for (int i = 0; i < set.count; ++i) n.count[i] = take(s[i], c.count[i]);
     return n;
@@ -274,7 +274,7 @@ inline Counters take(const RuleSet& set, const Steps& s, const Counters& c) {
 
 // The counts after m is played from `before` (reaching `after`).
 template <class V>
-Counters after_move(const RuleSet& set, const Counters& c, const Position<V>& before,
+Counters after_move(const CounterSet& set, const Counters& c, const Position<V>& before,
                     const Move<typename V::board>& m, const Position<V>& after) {
     return take(set, steps(set, before, m, after), c);
 }
@@ -282,7 +282,8 @@ Counters after_move(const RuleSet& set, const Counters& c, const Position<V>& be
 // The plies rule i leaves at p, or nullopt when it is not counting. Each ply adds one to a
 // running count, so an even count started with the side to move now to move.
 template <class V>
-std::optional<int> plies_left(const RuleSet& set, const Counters& c, int i, const Position<V>& p) {
+std::optional<int> plies_left(const CounterSet& set, const Counters& c, int i,
+                              const Position<V>& p) {
     if (!c.counting(i)) return std::nullopt;
     const Color at_start = c.count[i] % 2 == 0 ? p.side : ~p.side;
     return limit(set.rules[i], material(p), at_start) - c.count[i];
@@ -291,7 +292,7 @@ std::optional<int> plies_left(const RuleSet& set, const Counters& c, int i, cons
 // "A rule draws the game when its counter reaches its limit and the last ply did not win":
 // some count is at or beyond its limit (the caller sees whether the side to move can move).
 template <class V>
-bool at_limit(const RuleSet& set, const Counters& c, const Position<V>& p) {
+bool at_limit(const CounterSet& set, const Counters& c, const Position<V>& p) {
     for (int i = 0; i < set.count; ++i) {
         const auto left = plies_left(set, c, i, p);
         if (left && *left <= 0) return true;
@@ -299,30 +300,30 @@ bool at_limit(const RuleSet& set, const Counters& c, const Position<V>& p) {
     return false;
 }
 
-inline RuleState to_rule_state(const RuleSet& set, const Counters& c) {
-    RuleState s;
+inline CounterState to_counter_state(const CounterSet& set, const Counters& c) {
+    CounterState s;
     for (int i = 0; i < set.count; ++i)
-        s.plies[i] = c.counting(i) ? std::uint16_t(c.count[i]) : RuleState::kIdle;
+        s.plies[i] = c.counting(i) ? std::uint16_t(c.count[i]) : CounterState::kIdle;
     return s;
 }
-inline Counters from_rule_state(const RuleSet& set, const RuleState& s) {
+inline Counters from_counter_state(const CounterSet& set, const CounterState& s) {
     Counters c;
     for (int i = 0; i < set.count; ++i) c.count[i] = s.counting(i) ? int(s.plies[i]) : kIdle;
     return c;
 }
 
-}  // namespace rules_reading
+}  // namespace counters_reading
 
 // ---------------------------------------------------------------------------------------
 // 2.-4. The oracle.
 
-struct RulesValue {
+struct CountersValue {
     Outcome outcome = Outcome::unknown;
     int plies = 0;  // to the end of the game (win and loss; 0 for draws)
-    friend bool operator==(const RulesValue&, const RulesValue&) = default;
+    friend bool operator==(const CountersValue&, const CountersValue&) = default;
 };
 
-inline std::string rules_value_text(const RulesValue& v) {
+inline std::string counters_value_text(const CountersValue& v) {
     std::string s = outcome_name(v.outcome);
     if (v.outcome == Outcome::win || v.outcome == Outcome::loss)
         s += " in " + std::to_string(v.plies);
@@ -330,21 +331,21 @@ inline std::string rules_value_text(const RulesValue& v) {
 }
 
 template <class V>
-class RulesOracle {
+class CountersOracle {
   public:
     static_assert(V::goal == Goal::normal, "giveaway has no counters: out of scope");
     using G = typename V::board;
     using bb = typename G::bb;
     using P = Position<V>;
-    using Counters = rules_reading::Counters;
-    using Steps = rules_reading::Steps;
+    using Counters = counters_reading::Counters;
+    using Steps = counters_reading::Steps;
 
     struct Family {
         std::vector<Counts> materials;  // every placement of these, both sides to move ...
         int man_rows = 0;  // ... with the men on their last man_rows rows before promotion (0: any)
     };
 
-    RulesOracle(const RuleSet& set, Family family) : set_(set), family_(std::move(family)) {
+    CountersOracle(const CounterSet& set, Family family) : set_(set), family_(std::move(family)) {
         auto t = std::chrono::steady_clock::now();
         auto lap = [&](const char* what) {
             const auto now = std::chrono::steady_clock::now();
@@ -365,7 +366,7 @@ class RulesOracle {
         lap("values");
     }
 
-    const RuleSet& rules() const { return set_; }
+    const CounterSet& counter_set() const { return set_; }
     std::size_t positions() const { return keys_.size(); }
     std::size_t states() const { return node_key_.size(); }
     std::size_t moves() const { return edges_.size(); }
@@ -384,12 +385,14 @@ class RulesOracle {
 
     // The value at p with counts s; throws std::out_of_range when p is not in the family or
     // the state was not reached.
-    RulesValue value(const P& p, const RuleState& s) const {
-        return value(p, rules_reading::from_rule_state(set_, s));
+    CountersValue value(const P& p, const CounterState& s) const {
+        return value(p, counters_reading::from_counter_state(set_, s));
     }
-    RulesValue value(const P& p, const Counters& c) const { return value_at(node(p, c)); }
+    CountersValue value(const P& p, const Counters& c) const { return value_at(node(p, c)); }
     // The arising counts of p (a probe given no history).
-    RulesValue fresh_value(const P& p) const { return value(p, rules_reading::arising(set_, p)); }
+    CountersValue fresh_value(const P& p) const {
+        return value(p, counters_reading::arising(set_, p));
+    }
 
     // f(position, counts, value) for every state, position by position.
     template <class F>
@@ -400,7 +403,7 @@ class RulesOracle {
     }
     struct StateValue {
         Counters counters;
-        RulesValue value;
+        CountersValue value;
     };
     // f(position, its states) for every position.
     template <class F>
@@ -431,12 +434,12 @@ class RulesOracle {
                 for (std::uint32_t id = b.begin; id < b.end; ++id) {
                     const std::uint32_t local = id - b.begin;
                     for (std::uint32_t n = offsets[local]; n < offsets[local + 1]; ++n) {
-                        const RulesValue want = recurrence(b, id, node_key_[n], false);
+                        const CountersValue want = recurrence(b, id, node_key_[n], false);
                         if (want == value_at(n)) continue;
                         if (bad++ < 3)
                             first += "\n  " + state_text(id, node_key_[n]) + ": stored " +
-                                     rules_value_text(value_at(n)) + ", successors give " +
-                                     rules_value_text(want);
+                                     counters_value_text(value_at(n)) + ", successors give " +
+                                     counters_value_text(want);
                     }
                 }
             }
@@ -445,7 +448,7 @@ class RulesOracle {
     }
 
     // Overwrites one stored value, to show that verify() and the comparisons notice.
-    void set_value_for_test(const P& p, const Counters& c, RulesValue v) {
+    void set_value_for_test(const P& p, const Counters& c, CountersValue v) {
         const std::uint32_t n = node(p, c);
         outcome_[n] = std::uint8_t(v.outcome);
         plies_[n] = std::uint16_t(v.plies);
@@ -549,7 +552,7 @@ class RulesOracle {
             shift += width_[i];
             max_count_ = std::max(max_count_, most);
         }
-        if (shift > 32) throw std::length_error("rules oracle: the counts need over 32 bits");
+        if (shift > 32) throw std::length_error("counters oracle: the counts need over 32 bits");
     }
     std::uint32_t idle_code(int i) const { return (1u << width_[i]) - 1; }
     std::uint32_t pack(const Counters& c) const {
@@ -557,7 +560,7 @@ class RulesOracle {
         for (int i = 0; i < set_.count; ++i) {
             const std::uint32_t f = c.counting(i) ? std::uint32_t(c.count[i]) : idle_code(i);
             if (c.counting(i) && (c.count[i] < 0 || f >= idle_code(i)))
-                throw std::out_of_range("rules oracle: a count out of range");
+                throw std::out_of_range("counters oracle: a count out of range");
             k |= f << shift_[i];
         }
         return k;
@@ -566,7 +569,7 @@ class RulesOracle {
         Counters c;
         for (int i = 0; i < set_.count; ++i) {
             const std::uint32_t f = (k >> shift_[i]) & idle_code(i);
-            c.count[i] = f == idle_code(i) ? rules_reading::kIdle : int(f);
+            c.count[i] = f == idle_code(i) ? counters_reading::kIdle : int(f);
         }
         return c;
     }
@@ -582,14 +585,15 @@ class RulesOracle {
 
     // A move's steps in 4 bits a rule: bits 0-1 the new count if counting (0 one more, 1
     // idle, 2 zero, 3 one), bits 2-3 the new count if idle (0 idle, 1 zero, 2 one).
-    static std::uint32_t pack_steps(const RuleSet& set, const Steps& s) {
-        using namespace rules_reading;
+    static std::uint32_t pack_steps(const CounterSet& set, const Steps& s) {
+        using namespace counters_reading;
         std::uint32_t out = 0;
         for (int i = 0; i < set.count; ++i) {
             const int c = s[i].on_counting, d = s[i].on_idle;
             std::uint32_t a = c == kAdvance ? 0 : c == kIdle ? 1 : c == 0 ? 2 : c == 1 ? 3 : 99;
             std::uint32_t b = d == kIdle ? 0 : d == 0 ? 1 : d == 1 ? 2 : 99;
-            if (a == 99 || b == 99) throw std::logic_error("rules oracle: a step it cannot pack");
+            if (a == 99 || b == 99)
+                throw std::logic_error("counters oracle: a step it cannot pack");
             out |= (a | b << 2) << (4 * i);
         }
         return out;
@@ -698,7 +702,7 @@ class RulesOracle {
                         for (int parity = 0; parity < 2; ++parity) {
                             const Color now = side ? Color::black : Color::white;
                             b.limit[i][side][parity] =
-                                rules_reading::limit(set_.rules[i], m, parity == 0 ? now : ~now);
+                                counters_reading::limit(set_.rules[i], m, parity == 0 ? now : ~now);
                         }
                 blocks_.push_back(std::move(b));
             }
@@ -726,15 +730,15 @@ class RulesOracle {
                             const auto it = id_of_.find(encode(s));
                             if (it == id_of_.end())
                                 throw std::logic_error(
-                                    "rules oracle: a successor outside the family");
+                                    "counters oracle: a successor outside the family");
                             target = it->second;
                         }
                         per[id].push_back({target,
-                                           pack_steps(set_, rules_reading::steps(set_, p, m, s)),
+                                           pack_steps(set_, counters_reading::steps(set_, p, m, s)),
                                            m.is_capture()});
                     }
                 } catch (const std::exception& e) {
-#pragma omp critical(dtb_rules_oracle_error)
+#pragma omp critical(dtb_counters_oracle_error)
                     if (error.empty()) error = e.what();
                 }
             }
@@ -765,7 +769,7 @@ class RulesOracle {
         auto& offsets = b.offsets[li];
         offsets.assign(n + 1, 0);
         if (node_key_.size() + entries.size() >= std::numeric_limits<std::uint32_t>::max())
-            throw std::length_error("rules oracle: too many states");
+            throw std::length_error("counters oracle: too many states");
         std::size_t k = 0;
         for (std::uint32_t local = 0; local < n; ++local) {
             offsets[local] = std::uint32_t(node_key_.size());
@@ -786,7 +790,7 @@ class RulesOracle {
             auto& mine = pending(all, bi);
             // Every position's arising counts.
             for (std::uint32_t id = b.begin; id < b.end; ++id) {
-                const std::uint32_t k = pack(rules_reading::arising(set_, decode(keys_[id])));
+                const std::uint32_t k = pack(counters_reading::arising(set_, decode(keys_[id])));
                 mine[layer_of(k)].insert(id - b.begin, k, b.end - b.begin);
             }
             // Forward from one state; in-block successors through `in_block`.
@@ -802,7 +806,7 @@ class RulesOracle {
                         in_block(edge.target, k2);
                         continue;
                     }
-                    if (tb > bi) throw std::logic_error("rules oracle: a move to a later block");
+                    if (tb > bi) throw std::logic_error("counters oracle: a move to a later block");
                     const Block& t = blocks_[tb];
                     pending(all, tb)[layer_of(k2)].insert(edge.target - t.begin, k2,
                                                           t.end - t.begin);
@@ -845,7 +849,7 @@ class RulesOracle {
                                const int l2 = layer_of(k2);
                                if (l2 <= li || l2 == idle_layer())
                                    throw std::logic_error(
-                                       "rules oracle: a move inside a block that does not "
+                                       "counters oracle: a move inside a block that does not "
                                        "advance every count");
                                mine[l2].insert(target - b.begin, k2, b.end - b.begin);
                            });
@@ -877,13 +881,14 @@ class RulesOracle {
     std::uint32_t node(const P& p, const Counters& c) const {
         const auto it = id_of_.find(encode(p));
         if (it == id_of_.end())
-            throw std::out_of_range("rules oracle: " + write_fen_text(p) + " is not in the family");
+            throw std::out_of_range("counters oracle: " + write_fen_text(p) +
+                                    " is not in the family");
         const std::uint32_t n = find(it->second, pack(c));
         if (n == kTerminal)
-            throw std::out_of_range("rules oracle: " + state_text(p, c) + " was not reached");
+            throw std::out_of_range("counters oracle: " + state_text(p, c) + " was not reached");
         return n;
     }
-    RulesValue value_at(std::uint32_t n) const { return {Outcome(outcome_[n]), int(plies_[n])}; }
+    CountersValue value_at(std::uint32_t n) const { return {Outcome(outcome_[n]), int(plies_[n])}; }
 
     static std::string write_fen_text(const P& p) { return write_fen(p); }
     std::string state_text(std::uint32_t id, std::uint32_t k) const {
@@ -895,7 +900,8 @@ class RulesOracle {
     // The recurrence at state (id, k) from the successors' stored values. With `iterating`
     // (the idle layer), an undecided successor counts as neither won nor lost, and the
     // plies are those stored.
-    RulesValue recurrence(const Block& b, std::uint32_t id, std::uint32_t k, bool iterating) const {
+    CountersValue recurrence(const Block& b, std::uint32_t id, std::uint32_t k,
+                             bool iterating) const {
         const std::uint64_t first = edge_begin_[id], last = edge_begin_[id + 1];
         if (first == last) return {Outcome::loss, 0};  // no legal move: lost
         if (key_at_limit(b, id, k)) return {Outcome::draw, 0};
@@ -903,12 +909,12 @@ class RulesOracle {
         bool all_won = true;
         for (std::uint64_t e = first; e < last; ++e) {
             const Edge& edge = edges_[e];
-            RulesValue s{Outcome::loss, 0};  // the terminal node: no piece, no move
+            CountersValue s{Outcome::loss, 0};  // the terminal node: no piece, no move
             if (edge.target != kTerminal) {
                 const std::uint32_t k2 = step(edge.program, k);
                 const std::uint32_t n = find(edge.target, k2);
                 if (n == kTerminal)
-                    throw std::logic_error("rules oracle: a successor state not discovered: " +
+                    throw std::logic_error("counters oracle: a successor state not discovered: " +
                                            state_text(edge.target, k2));
                 s = value_at(n);
             }
@@ -925,9 +931,9 @@ class RulesOracle {
         return {iterating ? Outcome::unknown : Outcome::draw, 0};
     }
 
-    void store(std::uint32_t n, RulesValue v) {
+    void store(std::uint32_t n, CountersValue v) {
         if (v.plies > std::numeric_limits<std::uint16_t>::max())
-            throw std::length_error("rules oracle: plies overflow");
+            throw std::length_error("counters oracle: plies overflow");
         outcome_[n] = std::uint8_t(v.outcome);
         plies_[n] = std::uint16_t(v.plies);
     }
@@ -947,7 +953,7 @@ class RulesOracle {
                             store(x, recurrence(b, b.begin + std::uint32_t(local), node_key_[x],
                                                 false));
                     } catch (const std::exception& e) {
-#pragma omp critical(dtb_rules_oracle_error)
+#pragma omp critical(dtb_counters_oracle_error)
                         if (error.empty()) error = e.what();
                     }
                 }
@@ -970,7 +976,7 @@ class RulesOracle {
             changed = false;
             for (auto [id, x] : nodes) {
                 if (outcome_[x] != U) continue;  // a decided outcome stays
-                const RulesValue v = recurrence(b, id, node_key_[x], true);
+                const CountersValue v = recurrence(b, id, node_key_[x], true);
                 if (v.outcome == Outcome::unknown) continue;
                 outcome_[x] = std::uint8_t(v.outcome);
                 changed = true;
@@ -982,9 +988,9 @@ class RulesOracle {
             changed = false;
             for (auto [id, x] : nodes) {
                 if (outcome_[x] == D) continue;
-                const RulesValue v = recurrence(b, id, node_key_[x], true);
+                const CountersValue v = recurrence(b, id, node_key_[x], true);
                 if (v.outcome != Outcome(outcome_[x]))
-                    throw std::logic_error("rules oracle: an outcome changed in the plies pass");
+                    throw std::logic_error("counters oracle: an outcome changed in the plies pass");
                 if (v.plies != plies_[x]) {
                     store(x, v);
                     changed = true;
@@ -993,7 +999,7 @@ class RulesOracle {
         }
     }
 
-    RuleSet set_;
+    CounterSet set_;
     Family family_;
     std::string timing_;
     std::array<int, kMaxCounterRules> width_{}, shift_{};

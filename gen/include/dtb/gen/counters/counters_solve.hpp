@@ -1,5 +1,5 @@
-// The values under the rules of a material (core/rules_value.hpp), per class of counter
-// states (core/rules_classes.hpp), from the rules values of the materials solved before it.
+// The values under the counters of a material (core/counters_value.hpp), per class of counter
+// states (core/counters_classes.hpp), from the counters' values of the materials solved before it.
 //
 // Each class is solved by SliceSolver with the rules' exits and one pass, the DTW pass, whose
 // distance is then the budget the binding counter must leave:
@@ -12,7 +12,7 @@
 //     moves, worth 1 where they restart it (and then a draw when its budget exceeds the
 //     restarted count's limit, capped as each block is solved).
 // Positions whose budget exceeds the most the binding counter can leave are draws. A class
-// where two counts bind at once is solved by rules_two_counts.hpp instead.
+// where two counts bind at once is solved by counters_two_counts.hpp instead.
 #pragma once
 
 #include <array>
@@ -23,39 +23,39 @@
 #include <string>
 #include <utility>
 
-#include "dtb/core/rule_state.hpp"
-#include "dtb/core/rules_classes.hpp"
-#include "dtb/core/rules_value.hpp"
+#include "dtb/core/counter_state.hpp"
+#include "dtb/core/counters_classes.hpp"
+#include "dtb/core/counters_value.hpp"
+#include "dtb/gen/counters/counters_river.hpp"
+#include "dtb/gen/counters/counters_two_counts.hpp"
 #include "dtb/gen/solver/exit_tables.hpp"
 #include "dtb/gen/solver/for_range.hpp"
-#include "dtb/gen/counters/rules_river.hpp"
-#include "dtb/gen/counters/rules_two_counts.hpp"
 #include "dtb/gen/solver/slice.hpp"
 #include "dtb/gen/solver/solver.hpp"
 
 namespace dtb::gen {
 
-// A material's values under the rules: per class, WDL and budget (in a Slice's wdl and dtw),
+// A material's values under the counters: per class, WDL and budget (in a Slice's wdl and dtw),
 // and the fresh view: the WDL at fresh counters (no DTW arrays: distance 0 as an exit).
 template <class V>
-struct MaterialRules {
+struct MaterialCounters {
     std::unique_ptr<Slice<V>> main, idle, fresh;
     // Where two counts bind: the staircases of more than one step, by side to move.
     std::unique_ptr<std::array<std::vector<StepRecord>, 2>> main_steps, idle_steps;
 
     const Slice<V>* of(ValueKind k) const {
-        return k == ValueKind::rules ? main.get() : idle.get();
+        return k == ValueKind::counters ? main.get() : idle.get();
     }
     const std::array<std::vector<StepRecord>, 2>* steps_of(ValueKind k) const {
-        return k == ValueKind::rules ? main_steps.get() : idle_steps.get();
+        return k == ValueKind::counters ? main_steps.get() : idle_steps.get();
     }
 };
 
 // Why the rules of material m cannot be solved yet, or "".
-inline std::string rules_unsolved_reason(const RuleSet& set, const Material& m) {
+inline std::string counters_unsolved_reason(const CounterSet& set, const Material& m) {
     for (const bool idle : {false, true}) {
         if (idle && !has_idle_class(set, m)) continue;
-        const RulesClass c = rules_class(set, m, idle);
+        const CountersClass c = counters_class(set, m, idle);
         if (c.binding == Binding::unsolved)
             return m.name() + ": a force count beside a move count that binds sooner: not solved";
     }
@@ -68,26 +68,26 @@ inline std::string rules_unsolved_reason(const RuleSet& set, const Material& m) 
 }
 
 template <class V>
-class RulesSlices {
+class CountersSlices {
   public:
-    explicit RulesSlices(const RuleSet& set) : set_(set) {}
+    explicit CountersSlices(const CounterSet& set) : set_(set) {}
 
-    const RuleSet& rule_set() const { return set_; }
+    const CounterSet& counter_set() const { return set_; }
 
     // m's rules solved from the held ones (those of every material it captures or promotes
-    // into must be held). Throws std::logic_error where rules_unsolved_reason says so.
+    // into must be held). Throws std::logic_error where counters_unsolved_reason says so.
     // `pure`, m's pure values if at hand, spares the two-count solver the pure draws.
-    MaterialRules<V> solve(const Material& m, const Slice<V>* pure = nullptr,
-                           ArrayStock* stock = nullptr) const {
-        if (const std::string why = rules_unsolved_reason(set_, m); !why.empty())
+    MaterialCounters<V> solve(const Material& m, const Slice<V>* pure = nullptr,
+                              ArrayStock* stock = nullptr) const {
+        if (const std::string why = counters_unsolved_reason(set_, m); !why.empty())
             throw std::logic_error("generator: " + why);
-        MaterialRules<V> r;
-        if (rules_class(set_, m, false).binding == Binding::two_counts)
+        MaterialCounters<V> r;
+        if (counters_class(set_, m, false).binding == Binding::two_counts)
             r.main = solve_two_count_class(m, false, pure, r.main_steps);
         else
             r.main = solve_class(m, false, stock);
         if (has_idle_class(set_, m)) {
-            if (rules_class(set_, m, true).binding == Binding::two_counts)
+            if (counters_class(set_, m, true).binding == Binding::two_counts)
                 r.idle = solve_two_count_class(m, true, pure, r.idle_steps);
             else
                 r.idle = solve_idle_class(m, *r.main, stock);
@@ -99,7 +99,7 @@ class RulesSlices {
     // Holds m's rules for the materials solved later: the fresh view, which captures and
     // promotions lead to, and the classes' budgets only where a promotion into m may carry
     // a force count on (a force rule in scope in m).
-    void add(const Material& m, MaterialRules<V> r) {
+    void add(const Material& m, MaterialCounters<V> r) {
         r.main_steps.reset();  // written; a later material reads a two-count class at full
         r.idle_steps.reset();  // balance only, where its last step decides (fits)
         if (!carries_force(m)) {
@@ -128,13 +128,13 @@ class RulesSlices {
             if (carries_force(child) || carries_force(child.flipped())) out.push_back(child);
         return out;
     }
-    const MaterialRules<V>* held(const Material& m) const {
+    const MaterialCounters<V>* held(const Material& m) const {
         const auto it = held_.find(m);
         return it == held_.end() ? nullptr : &it->second;
     }
     // The fresh views: what a capture leads to.
     const ExitTables<V>& exits() const { return exits_; }
-    // Materials not held are read from their written rules tables through w (not owned).
+    // Materials not held are read from their written counters' tables through w (not owned).
     void read_unheld_from(const WrittenValues<V>* w) { exits_.read_unheld_from(w); }
     // The largest held material whose fresh view alone is held (those whose budgets a
     // promotion may carry a force count into stay), and the memory it takes.
@@ -158,16 +158,16 @@ class RulesSlices {
 
   private:
     std::unique_ptr<Slice<V>> solve_class(const Material& m, bool idle, ArrayStock* stock) const {
-        const RulesClass c = rules_class(set_, m, idle);
+        const CountersClass c = counters_class(set_, m, idle);
         ExitTables<V> exits = exits_;
         if (c.binding == Binding::force)
             for (const Material& child : promotions(m))
                 if (in_scope(set_.rules[c.rule].scope, child)) {
-                    const MaterialRules<V>* h = held_of(child);
+                    const MaterialCounters<V>* h = held_of(child);
                     if (!h) throw std::logic_error("generator: " + child.name() + " not held");
                     hold_promoted(exits, child, *h);
                 }
-        const RulesBudget budget{c.binding == Binding::progress, c.max_plies};
+        const CountersBudget budget{c.binding == Binding::progress, c.max_plies};
         SliceSolver<V> solver(m, exits, LevelLoop::fastest, stock, budget);
         auto slice = solver.solve();
         for (auto& d : slice->dtc) d = {};
@@ -175,19 +175,19 @@ class RulesSlices {
         return slice;
     }
 
-    // A class where two counts bind (rules_two_counts.hpp): captures lead to the fresh views,
+    // A class where two counts bind (counters_two_counts.hpp): captures lead to the fresh views,
     // promotions to the counters they start the child with.
     std::unique_ptr<Slice<V>> solve_two_count_class(
         const Material& m, bool idle, const Slice<V>* pure,
         std::unique_ptr<std::array<std::vector<StepRecord>, 2>>& steps) const {
-        const RulesClass c = rules_class(set_, m, idle);
-        const RuleState start = class_state(m, idle);
+        const CountersClass c = counters_class(set_, m, idle);
+        const CounterState start = class_state(m, idle);
         auto solution = solve_two_counts<V>(
             m, c.max_plies, max_plies(set_.rules[c.second], m), pure,
             [&](const Position<V>& child) { return exits_.exit_value(child).wdl(); },
             [&](const Position<V>& p, const Move<typename V::board>& move,
                 const Position<V>& child) {
-                const RuleState cs = after_move(set_, start, p, move, child);
+                const CounterState cs = after_move(set_, start, p, move, child);
                 if (cs == fresh_state(set_, child)) return exits_.exit_value(child).wdl();
                 return carried_value(child, cs);
             });
@@ -198,20 +198,20 @@ class RulesSlices {
 
     // Counters of m's class (`idle`: the rules that may wait, waiting) that a promotion
     // restarts or carries: every count at 0.
-    RuleState class_state(const Material& m, bool idle) const {
-        RuleState s;
+    CounterState class_state(const Material& m, bool idle) const {
+        CounterState s;
         for (int i = 0; i < set_.count; ++i)
             if (in_scope(set_.rules[i].scope, m))
-                s.plies[i] = idle && may_idle(set_.rules[i]) ? RuleState::kIdle : 0;
+                s.plies[i] = idle && may_idle(set_.rules[i]) ? CounterState::kIdle : 0;
         return s;
     }
 
     // The WDL at counters s of a position whose material's classes are held (a promotion's
     // child where a waiting rule waits on: russian 7.2.7 off the diagonal).
-    Wdl carried_value(const Position<V>& child, const RuleState& s) const {
+    Wdl carried_value(const Position<V>& child, const CounterState& s) const {
         const Material cm = material_of(child);
-        const ValueKind kind = rules_kind(set_, s, cm);
-        const MaterialRules<V>* h = held(cm);
+        const ValueKind kind = counters_kind(set_, s, cm);
+        const MaterialCounters<V>* h = held(cm);
         Position<V> q = child;
         if (!h) {
             h = held(cm.flipped());
@@ -223,15 +223,16 @@ class RulesSlices {
         const std::uint64_t i = slice->index.rank(q);
         const auto w = Wdl(slice->wdl[side][i]);
         if (w != Wdl::win && w != Wdl::loss) return Wdl::draw;
-        return fits(cm, kind == ValueKind::rules_idle, slice->dtw[side][i], s, child) ? w
-                                                                                      : Wdl::draw;
+        return fits(cm, kind == ValueKind::counters_idle, slice->dtw[side][i], s, child)
+                   ? w
+                   : Wdl::draw;
     }
 
     // Whether a class's budget `plies` (of material m, idle or not) fits what counters s leave
     // at p. Two counts: from the entry's last step, which any state with full balance fits.
-    bool fits(const Material& m, bool idle, std::uint16_t plies, const RuleState& s,
+    bool fits(const Material& m, bool idle, std::uint16_t plies, const CounterState& s,
               const Position<V>& p) const {
-        const RulesClass c = rules_class(set_, m, idle);
+        const CountersClass c = counters_class(set_, m, idle);
         if (c.binding != Binding::two_counts) return plies <= plies_left(set_, s, p);
         const TwoCountStep last = decode_step(std::uint16_t(plies & ~kMoreSteps));
         const int kings = plies_left(set_, s, c.rule, p);
@@ -241,13 +242,13 @@ class RulesSlices {
     }
 
     // The class where a rule waits: solved as the others where it waits for good (russian
-    // 7.2.7), on the graph of rules_river.hpp where a move may start it (the river).
+    // 7.2.7), on the graph of counters_river.hpp where a move may start it (the river).
     std::unique_ptr<Slice<V>> solve_idle_class(const Material& m, const Slice<V>& main,
                                                ArrayStock* stock) const {
         for (int i = 0; i < set_.count; ++i)
             if (set_.rules[i].start == Start::on_river && in_scope(set_.rules[i].scope, m))
                 return solve_before_river(set_, i, main, exits_,
-                                          rules_class(set_, m, true).max_plies);
+                                          counters_class(set_, m, true).max_plies);
         return solve_class(m, true, stock);
     }
 
@@ -262,12 +263,12 @@ class RulesSlices {
     }
 
     // The held rules of m, or of its twin (answered through the flip by ExitTables).
-    const MaterialRules<V>* held_of(const Material& m) const {
+    const MaterialCounters<V>* held_of(const Material& m) const {
         if (const auto* h = held(m)) return h;
         return held(m.flipped());
     }
     static void hold_promoted(ExitTables<V>& exits, const Material& child,
-                              const MaterialRules<V>& h) {
+                              const MaterialCounters<V>& h) {
         // The twin's slice answers through the flip: hold it under its own material.
         if (!h.main) throw std::logic_error("generator: " + child.name() + ": budgets not held");
         exits.hold_promoted(h.main->material(), h.main.get());
@@ -293,7 +294,7 @@ class RulesSlices {
         for (int s = 0; s < 2; ++s) view->dtw[s] = view->dtc[s] = {};
         const auto& idx = main.index;
         // Without a counter in scope the fresh counters are the only ones: the class's values.
-        const bool counted = idle || rules_class(set_, m, false).max_plies != kUnlimited;
+        const bool counted = idle || counters_class(set_, m, false).max_plies != kUnlimited;
         constexpr std::uint64_t kPiece = 1 << 14;
         for_range<true>((idx.size() + kPiece - 1) / kPiece, [&](std::size_t k, int) {
             const std::uint64_t end = std::min(idx.size(), (k + 1) * kPiece);
@@ -308,8 +309,9 @@ class RulesSlices {
                         continue;
                     Position<V> p;
                     idx.unrank(i, Color(s), p);
-                    const RuleState st = fresh_state(set_, p);
-                    const bool in_idle = idle && rules_kind(set_, st, m) == ValueKind::rules_idle;
+                    const CounterState st = fresh_state(set_, p);
+                    const bool in_idle =
+                        idle && counters_kind(set_, st, m) == ValueKind::counters_idle;
                     const Slice<V>& c = in_idle ? *idle : main;
                     const Wdl w = Wdl(c.wdl[s][i]);
                     view->wdl[s][i] = std::uint8_t(w);
@@ -321,8 +323,8 @@ class RulesSlices {
         return view;
     }
 
-    const RuleSet& set_;
-    std::map<Material, MaterialRules<V>> held_;
+    const CounterSet& set_;
+    std::map<Material, MaterialCounters<V>> held_;
     ExitTables<V> exits_;
 };
 

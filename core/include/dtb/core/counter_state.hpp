@@ -1,5 +1,5 @@
 // The state of a variant's draw counters and how a move changes it
-// (docs/variants.md#how-the-counters-combine). One count per rule of the rule set, in plies,
+// (docs/variants.md#how-the-counters-combine). One count per rule of the counter set, in plies,
 // or `kIdle` where the rule is not counting: out of its scope, or in it but not (yet)
 // counting — the portuguese force count before a king reaches the river, russian 7.2.7 when
 // the lone king stood off the long diagonal as the scope was entered.
@@ -21,12 +21,12 @@
 
 namespace dtb {
 
-struct RuleState {
+struct CounterState {
     static constexpr std::uint16_t kIdle = 0xFFFF;
     std::array<std::uint16_t, kMaxCounterRules> plies = filled();
 
     constexpr bool counting(int rule) const { return plies[rule] != kIdle; }
-    friend constexpr bool operator==(const RuleState&, const RuleState&) = default;
+    friend constexpr bool operator==(const CounterState&, const CounterState&) = default;
 
   private:
     static constexpr std::array<std::uint16_t, kMaxCounterRules> filled() {
@@ -49,7 +49,7 @@ constexpr typename G::bb long_diagonal() {
     return d;
 }
 
-namespace rule_state_detail {
+namespace counter_state_detail {
 
 template <class V>
 Color strong_color(const CounterRule& r, const Material& m) {
@@ -65,46 +65,46 @@ std::uint16_t entered(const CounterRule& r, const Position<V>& p, const Material
     if (r.fixed == Fixed::lone_king_on_long_diagonal) {
         // The lone king of the weak side (either king, if both sides are lone kings).
         const auto lone = s == Strong::both ? p.kings : p.kings_of(~strong);
-        if ((lone & long_diagonal<G>()) == 0) return RuleState::kIdle;
+        if ((lone & long_diagonal<G>()) == 0) return CounterState::kIdle;
     }
     // The portuguese count waits for the river; the move that made the material (or reached
     // the river) is not one of the 12, which are the strong side's next moves.
     if (r.start == Start::on_river && (p.kings_of(strong) & long_diagonal<G>()) == 0)
-        return RuleState::kIdle;
+        return CounterState::kIdle;
     return 0;
 }
 
 inline std::uint16_t next(std::uint16_t plies) {
-    return plies >= RuleState::kIdle - 1 ? plies : std::uint16_t(plies + 1);
+    return plies >= CounterState::kIdle - 1 ? plies : std::uint16_t(plies + 1);
 }
 
-}  // namespace rule_state_detail
+}  // namespace counter_state_detail
 
 // The counters of a material that has just arisen at `p` by a capture of the side not to
 // move: every count at 0, and what a rule fixes at arising read from `p`.
 template <class V>
-RuleState fresh_state(const RuleSet& set, const Position<V>& p) {
+CounterState fresh_state(const CounterSet& set, const Position<V>& p) {
     const Material m = material_of(p);
-    RuleState s;
+    CounterState s;
     for (int i = 0; i < set.count; ++i) {
         const CounterRule& r = set.rules[i];
         if (!in_scope(r.scope, m)) continue;
-        s.plies[i] = r.kind == CounterKind::force ? rule_state_detail::entered(r, p, m) : 0;
+        s.plies[i] = r.kind == CounterKind::force ? counter_state_detail::entered(r, p, m) : 0;
     }
     return s;
 }
 
 // The counters after `m` is played from `before` (reaching `after`).
 template <class V>
-RuleState after_move(const RuleSet& set, const RuleState& s, const Position<V>& before,
-                     const Move<typename V::board>& m, const Position<V>& after) {
-    using namespace rule_state_detail;
+CounterState after_move(const CounterSet& set, const CounterState& s, const Position<V>& before,
+                        const Move<typename V::board>& m, const Position<V>& after) {
+    using namespace counter_state_detail;
     using G = typename V::board;
     if (m.is_capture()) return fresh_state(set, after);  // a new material: every count afresh
     const Material mb = material_of(before), ma = material_of(after);
     const Color mover = before.side;
     const bool man_move = (before.men(mover) & bit<typename G::bb>(m.from)) != 0;
-    RuleState n;
+    CounterState n;
     for (int i = 0; i < set.count; ++i) {
         const CounterRule& r = set.rules[i];
         if (!in_scope(r.scope, ma)) continue;
@@ -138,18 +138,18 @@ constexpr bool may_idle(const CounterRule& r) {
            (r.fixed != Fixed::nothing || r.start == Start::on_river);
 }
 
-// The rules table that holds the values at counters s of material m: `rules_idle` when a
-// rule in scope that may idle does, else `rules` (core/value.hpp).
-inline ValueKind rules_kind(const RuleSet& set, const RuleState& s, const Material& m) {
+// The counters' table that holds the values at counters s of material m: `counters_idle` when a
+// rule in scope that may idle does, else `counters` (core/value.hpp).
+inline ValueKind counters_kind(const CounterSet& set, const CounterState& s, const Material& m) {
     for (int i = 0; i < set.count; ++i)
         if (may_idle(set.rules[i]) && in_scope(set.rules[i].scope, m) && !s.counting(i))
-            return ValueKind::rules_idle;
-    return ValueKind::rules;
+            return ValueKind::counters_idle;
+    return ValueKind::counters;
 }
 
 // The plies rule `i` has left at `p` (kUnlimited if it is not counting).
 template <class V>
-int plies_left(const RuleSet& set, const RuleState& s, int i, const Position<V>& p) {
+int plies_left(const CounterSet& set, const CounterState& s, int i, const Position<V>& p) {
     if (!s.counting(i)) return kUnlimited;
     const int done = s.plies[i];
     const Color to_move_at_start = done % 2 == 0 ? p.side : ~p.side;
@@ -158,7 +158,7 @@ int plies_left(const RuleSet& set, const RuleState& s, int i, const Position<V>&
 
 // The plies the counters leave at `p`: the fewest any counting rule leaves.
 template <class V>
-int plies_left(const RuleSet& set, const RuleState& s, const Position<V>& p) {
+int plies_left(const CounterSet& set, const CounterState& s, const Position<V>& p) {
     int left = kUnlimited;
     for (int i = 0; i < set.count; ++i) left = std::min(left, plies_left(set, s, i, p));
     return left;
@@ -167,7 +167,7 @@ int plies_left(const RuleSet& set, const RuleState& s, const Position<V>& p) {
 // Whether a counter has reached its limit: the game is drawn at `p` unless the side to move
 // has no move (the ply that left it without one won).
 template <class V>
-bool counter_expired(const RuleSet& set, const RuleState& s, const Position<V>& p) {
+bool counter_expired(const CounterSet& set, const CounterState& s, const Position<V>& p) {
     return plies_left(set, s, p) <= 0;
 }
 
@@ -175,7 +175,7 @@ bool counter_expired(const RuleSet& set, const RuleState& s, const Position<V>& 
 // a count where its rule cannot run, no count where the rule must run, or counts that
 // contradict each other (captures and promotions restart every count that a man move does not).
 template <class V>
-std::string invalid_state(const RuleSet& set, const RuleState& s, const Position<V>& p) {
+std::string invalid_state(const CounterSet& set, const CounterState& s, const Position<V>& p) {
     using G = typename V::board;
     const Material m = material_of(p);
     int progress = -1;
@@ -195,7 +195,7 @@ std::string invalid_state(const RuleSet& set, const RuleState& s, const Position
         if (!s.counting(i)) {
             if (!may_idle(r)) return name + " must be counting in this material";
             if (r.start == Start::on_river &&
-                (p.kings_of(rule_state_detail::strong_color<V>(r, m)) & long_diagonal<G>()) != 0)
+                (p.kings_of(counter_state_detail::strong_color<V>(r, m)) & long_diagonal<G>()) != 0)
                 return name + " has started: the strong side has a king on the long diagonal";
             continue;
         }
@@ -213,9 +213,9 @@ std::string invalid_state(const RuleSet& set, const RuleState& s, const Position
 // The counters after `moves` are played from `p` with fresh counters, and the position reached.
 // The moves must be legal in turn (as notation's parser returns them).
 template <class V>
-std::pair<RuleState, Position<V>> state_after_moves(
-    const RuleSet& set, Position<V> p, std::span<const Move<typename V::board>> moves) {
-    RuleState s = fresh_state(set, p);
+std::pair<CounterState, Position<V>> state_after_moves(
+    const CounterSet& set, Position<V> p, std::span<const Move<typename V::board>> moves) {
+    CounterState s = fresh_state(set, p);
     for (const auto& m : moves) {
         const Position<V> next = apply(p, m);
         s = after_move(set, s, p, m, next);

@@ -1,4 +1,4 @@
-// The class of a material where two counts bind at once (core/rules_classes.hpp two_counts:
+// The class of a material where two counts bind at once (core/counters_classes.hpp two_counts:
 // russian 7.2.5 kings-only, restarted by man moves, beside 7.2.6 balance, restarted only by
 // captures and promotions, with men on the board).
 //
@@ -12,7 +12,7 @@
 // capped at K (kings-only's limit), 0 for a side without a move, and nothing at b = 0 but
 // that. Levels b = 1, 2, ... are swept until a level changes nothing (every later one is the
 // same) or b reaches the balance limit. g_b falls as b rises; each fall is a step of the
-// position's staircase (core/rules_value.hpp TwoCountStep).
+// position's staircase (core/counters_value.hpp TwoCountStep).
 //
 // No move graph is kept (at 6 pieces its edges outgrow memory): a level generates the moves
 // of the positions whose children changed, found by unmoves from the changed ones. A pure
@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "dtb/core/apply.hpp"
+#include "dtb/core/counters_value.hpp"
 #include "dtb/core/movegen.hpp"
-#include "dtb/core/rules_value.hpp"
 #include "dtb/core/unmove.hpp"
 #include "dtb/gen/solver/for_range.hpp"
 #include "dtb/gen/solver/slice.hpp"
@@ -46,7 +46,8 @@ struct StepRecord {
 
 template <class V>
 struct TwoCountSolution {
-    // WDL, and as `dtw` the rules entry's plies: the last step, kMoreSteps where there are more.
+    // WDL, and as `dtw` the counters' entry's plies: the last step, kMoreSteps where there are
+    // more.
     std::unique_ptr<Slice<V>> slice;
     std::vector<StepRecord> records[2];  // by side to move, by rising index
 };
@@ -129,7 +130,7 @@ class TwoCountSolver {
                 const bool known = pure_ && !pure_->wdl[s].empty();
                 P p;
                 if (known && Wdl(pure_->wdl[s][i]) == Wdl::draw) {  // a draw at every count
-                    // Flagged as a capture all the same: the tables leave those unstored, and
+                    // Flagged as a capture all the same: the tables leave those out, and
                     // are then the same bytes whether the pure values were at hand or not.
                     if (unrank(node, p) && MoveGen<V>::has_capture(p)) info_[node] = kCapture;
                     continue;

@@ -1,4 +1,4 @@
-// The rules oracle (rules_oracle.hpp): its reading of the counter rules against core's
+// The counters oracle (counters_oracle.hpp): its reading of the counter rules against core's
 // rule state on random games, its values on positions checked by hand, their consistency
 // with their successors and with the pure values, and the measurements for the design of
 // the russian balance rule.
@@ -19,18 +19,18 @@
 
 #include "../core/random_position.hpp"
 #include "bruteforce_solver.hpp"
+#include "counters_oracle.hpp"
+#include "dtb/core/counter_state.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/core/rule_state.hpp"
 #include "dtb/core/variant.hpp"
-#include "rules_oracle.hpp"
 
 namespace dtb::test {
 namespace {
 
-using rules_reading::Counters;
+using counters_reading::Counters;
 
 // ---------------------------------------------------------------------------------------
-// 1. The oracle's reading of the rules against core's rule state (rule_state.hpp), on random
+// 1. The oracle's reading of the rules against core's rule state (counter_state.hpp), on random
 // games: the same counts after every ply and the same "drawn now".
 
 // A random placement of material c (men never on their promotion row), either side to move.
@@ -73,7 +73,7 @@ struct CrossCheck {
 };
 
 template <class V>
-CrossCheck cross_check(const RuleSet& set, int games, std::uint64_t seed) {
+CrossCheck cross_check(const CounterSet& set, int games, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     CrossCheck out;
     out.counting.assign(std::size_t(set.count), 0);
@@ -91,15 +91,15 @@ CrossCheck cross_check(const RuleSet& set, int games, std::uint64_t seed) {
         ++out.games;
         const std::string start = write_fen(p);
         std::string moves;
-        Counters mine = rules_reading::arising(set, p);
-        RuleState core = fresh_state(set, p);
+        Counters mine = counters_reading::arising(set, p);
+        CounterState core = fresh_state(set, p);
         bool over = false;  // a count reached its limit: the game is drawn (play goes on)
         for (int ply = 0;; ++ply) {
-            const bool mine_limit = rules_reading::at_limit(set, mine, p);
+            const bool mine_limit = counters_reading::at_limit(set, mine, p);
             const bool core_limit = counter_expired(set, core, p);
             const std::string valid =
-                over ? "" : invalid_state(set, rules_reading::to_rule_state(set, mine), p);
-            if (rules_reading::to_rule_state(set, mine) != core || mine_limit != core_limit ||
+                over ? "" : invalid_state(set, counters_reading::to_counter_state(set, mine), p);
+            if (counters_reading::to_counter_state(set, mine) != core || mine_limit != core_limit ||
                 !valid.empty()) {
                 if (out.disagreements++ < 5) {
                     out.first += "\n  " + std::string(V::name) + " from " + start + " after [" +
@@ -118,7 +118,7 @@ CrossCheck cross_check(const RuleSet& set, int games, std::uint64_t seed) {
             for (int i = 0; i < set.count && !over; ++i) {
                 if (!mine.counting(i)) continue;
                 ++out.counting[i];
-                const auto left = rules_reading::plies_left(set, mine, i, p);
+                const auto left = counters_reading::plies_left(set, mine, i, p);
                 if (left && *left <= 0) ++out.at_limit[i];
             }
             over = over || mine_limit;
@@ -132,7 +132,7 @@ CrossCheck cross_check(const RuleSet& set, int games, std::uint64_t seed) {
                                                                        : rng() % legal.size();
             const auto& [pm, text] = legal[pick];
             const Position<V> next = apply(p, pm.move);
-            mine = rules_reading::after_move(set, mine, p, pm.move, next);
+            mine = counters_reading::after_move(set, mine, p, pm.move, next);
             core = dtb::after_move(set, core, p, pm.move, next);
             moves += (moves.empty() ? "" : " ") + text;
             p = next;
@@ -144,7 +144,7 @@ CrossCheck cross_check(const RuleSet& set, int games, std::uint64_t seed) {
 }
 
 template <class V>
-void expect_same_reading(const RuleSet& set, int games, std::uint64_t seed) {
+void expect_same_reading(const CounterSet& set, int games, std::uint64_t seed) {
     const CrossCheck c = cross_check<V>(set, games, seed);
     std::string coverage;
     for (int i = 0; i < set.count; ++i) {
@@ -160,21 +160,21 @@ void expect_same_reading(const RuleSet& set, int games, std::uint64_t seed) {
     EXPECT_EQ(c.disagreements, 0) << c.first;
 }
 
-TEST(RulesReading, AgreesWithRuleStateOnRandomGames) {
-    expect_same_reading<Russian>(Russian::rule_sets[0], 6000, 1);
-    expect_same_reading<Brazilian>(Brazilian::rule_sets[1], 3000, 2);
-    expect_same_reading<Brazilian>(Brazilian::rule_sets[0], 1000, 3);
-    expect_same_reading<Portuguese>(Portuguese::rule_sets[0], 6000, 4);
-    expect_same_reading<Pool>(Pool::rule_sets[0], 3000, 5);
-    expect_same_reading<International>(International::rule_sets[0], 6000, 6);
-    expect_same_reading<Turkish>(Turkish::rule_sets[0], 3000, 7);
-    expect_same_reading<English>(English::rule_sets[0], 1000, 8);
+TEST(CountersReading, AgreesWithRuleStateOnRandomGames) {
+    expect_same_reading<Russian>(Russian::counter_sets[0], 6000, 1);
+    expect_same_reading<Brazilian>(Brazilian::counter_sets[1], 3000, 2);
+    expect_same_reading<Brazilian>(Brazilian::counter_sets[0], 1000, 3);
+    expect_same_reading<Portuguese>(Portuguese::counter_sets[0], 6000, 4);
+    expect_same_reading<Pool>(Pool::counter_sets[0], 3000, 5);
+    expect_same_reading<International>(International::counter_sets[0], 6000, 6);
+    expect_same_reading<Turkish>(Turkish::counter_sets[0], 3000, 7);
+    expect_same_reading<English>(English::counter_sets[0], 1000, 8);
 }
 
 // ---------------------------------------------------------------------------------------
 
 template <class V>
-void print_sizes(const RulesOracle<V>& o, const char* what) {
+void print_sizes(const CountersOracle<V>& o, const char* what) {
     std::printf(
         "[   info   ] %s %s: %zu positions, %zu moves, %zu states (at most %zu at a position), "
         "%.1f MB; %s\n",
@@ -183,7 +183,7 @@ void print_sizes(const RulesOracle<V>& o, const char* what) {
 }
 
 // ---------------------------------------------------------------------------------------
-// 2. Values checked by hand. Counts are written in the order of the rule set, -1 for a rule
+// 2. Values checked by hand. Counts are written in the order of the counter set, -1 for a rule
 // that is not counting.
 
 Counters counts(std::initializer_list<int> c) {
@@ -194,23 +194,23 @@ Counters counts(std::initializer_list<int> c) {
 }
 
 template <class V>
-void expect_value(const RulesOracle<V>& o, const char* fen, std::initializer_list<int> c,
+void expect_value(const CountersOracle<V>& o, const char* fen, std::initializer_list<int> c,
                   Outcome outcome, int plies) {
     const Position<V> p = parse_fen<V>(fen);
     const Counters k = counts(c);
-    RulesValue v;
+    CountersValue v;
     try {
         v = o.value(p, k);
     } catch (const std::exception& e) {
         ADD_FAILURE() << e.what();
         return;
     }
-    EXPECT_EQ(v, (RulesValue{outcome, plies}))
-        << V::name << " " << o.state_text(p, k) << ": " << rules_value_text(v);
+    EXPECT_EQ(v, (CountersValue{outcome, plies}))
+        << V::name << " " << o.state_text(p, k) << ": " << counters_value_text(v);
 }
 
 template <class V>
-void expect_not_reached(const RulesOracle<V>& o, const char* fen, std::initializer_list<int> c) {
+void expect_not_reached(const CountersOracle<V>& o, const char* fen, std::initializer_list<int> c) {
     EXPECT_THROW(o.value(parse_fen<V>(fen), counts(c)), std::out_of_range) << fen;
 }
 
@@ -220,8 +220,8 @@ constexpr Outcome kWin = Outcome::win, kDraw = Outcome::draw, kLoss = Outcome::l
 // side); two kings against one, the strong side's 5th move must win. Counted with 7.2.5
 // (kings-only); both restart only at the capture that made the material, so they stay
 // equal. Counts: kings-only, balance, three-kings, long-diagonal, small-material.
-TEST(RulesOracle, RussianSmallMaterial) {
-    const RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 2, 0, 1}}});
+TEST(CountersOracle, RussianSmallMaterial) {
+    const CountersOracle<Russian> o(Russian::counter_sets[0], {{Counts{0, 2, 0, 1}}});
     // a1 takes b2 on the 10th ply: a ply that captures the last piece wins even when it is
     // the last the count allows.
     expect_value(o, "W:WKa1:BKb2", {9, -1, -1, -1, 9}, kWin, 1);
@@ -251,13 +251,13 @@ TEST(RulesOracle, RussianSmallMaterial) {
 // no square behind it, g7's line is blocked by c3). g7-h8 wins in 3: Black must take c3
 // (b2:d4, :e5, :f6 or :g7, h8 blocking the rest) and h8 takes the king wherever it lands.
 // Russian three kings against one and all it leads to, solved once for the binary.
-const RulesOracle<Russian>& russian_three_kings() {
-    static const RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+const CountersOracle<Russian>& russian_three_kings() {
+    static const CountersOracle<Russian> o(Russian::counter_sets[0], {{Counts{0, 3, 0, 1}}});
     return o;
 }
 
-TEST(RulesOracle, RussianThreeKingsAndA1H8) {
-    const RulesOracle<Russian>& o = russian_three_kings();
+TEST(CountersOracle, RussianThreeKingsAndA1H8) {
+    const CountersOracle<Russian>& o = russian_three_kings();
     const char* p = "W:WKa1,Kc3,Kg7:BKb2";
     // Arising here: 7.2.7 counts (b2 is on a1-h8), 9 plies with White to move: enough.
     expect_value(o, p, {0, 0, 0, 0, -1}, kWin, 3);
@@ -284,8 +284,8 @@ TEST(RulesOracle, RussianThreeKingsAndA1H8) {
 // from a start with White (the strong side) to move, 26 from one with Black to move. The
 // russian position above in pool's numbers: White 29 (a1), 22 (c3), 8 (g7); Black 25
 // (b2). 8-4 (g7-h8) wins in 3 as there.
-TEST(RulesOracle, PoolThreeKings) {
-    const RulesOracle<Pool> o(Pool::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+TEST(CountersOracle, PoolThreeKings) {
+    const CountersOracle<Pool> o(Pool::counter_sets[0], {{Counts{0, 3, 0, 1}}});
     EXPECT_EQ(o.verify(), "");
     const char* p = "W:WK8,K22,K29:BK25";
     expect_value(o, p, {0}, kWin, 3);
@@ -302,9 +302,10 @@ TEST(RulesOracle, PoolThreeKings) {
 // Houses: 1 h1, 2 f1, 4 b1, 5 g2, 7 c2, 11 d3; the river is 1-5-10-14-19-23-28-32.
 // White f1, b1, d3 (none on the river); Black h1. 2-5 wins in 3: the king on h1 must take
 // the most pieces, 5 and 11 (1x7, landing on c2 behind d3), and b1 takes it.
-TEST(RulesOracle, PortugueseRiver) {
-    const RuleSet force = rule_set("force", "the river count alone", kPortugueseCounters.rules[1]);
-    const RulesOracle<Portuguese> o(force, {{Counts{0, 3, 0, 1}}});
+TEST(CountersOracle, PortugueseRiver) {
+    const CounterSet force =
+        counter_set("force", "the river count alone", kPortugueseCounters.rules[1]);
+    const CountersOracle<Portuguese> o(force, {{Counts{0, 3, 0, 1}}});
     EXPECT_EQ(o.verify(), "");
     const char* p = "W:WK2,K4,K11:BK1";
     // No king on the river: the count waits, and 2-5 starts it (uncounted): a win.
@@ -320,12 +321,12 @@ TEST(RulesOracle, PortugueseRiver) {
     // A king on the river at arising after White's capture: that capture is not one of the
     // 12 moves (count 0, 24 plies left); after Black's capture, 23 plies.
     const auto q = parse_fen<Portuguese>("B:WK5,K10,K11:BK1");
-    EXPECT_EQ(rules_reading::arising(force, q).count[0], 0);
-    EXPECT_EQ(rules_reading::plies_left(force, rules_reading::arising(force, q), 0, q), 24);
+    EXPECT_EQ(counters_reading::arising(force, q).count[0], 0);
+    EXPECT_EQ(counters_reading::plies_left(force, counters_reading::arising(force, q), 0, q), 24);
     auto r = q;
     r.side = Color::white;
-    EXPECT_EQ(rules_reading::arising(force, r).count[0], 0);
-    EXPECT_EQ(rules_reading::plies_left(force, rules_reading::arising(force, r), 0, r), 23);
+    EXPECT_EQ(counters_reading::arising(force, r).count[0], 0);
+    EXPECT_EQ(counters_reading::plies_left(force, counters_reading::arising(force, r), 0, r), 23);
 }
 
 // FMJD 6.3 (three pieces with a king against a lone king: 16 moves each) with men, and
@@ -334,10 +335,10 @@ TEST(RulesOracle, PortugueseRiver) {
 // on h4's edge). e7-d8 crowns and wins in 3: every move of h4 (g5, f6, e7, g3, f2) lands
 // on a line of d8 or e1 with a free square behind it. The crowning is a man move; it does
 // not restart 6.3.
-TEST(RulesOracle, FmjdThreeAgainstOneWithMen) {
-    const RuleSet fmjd =
-        rule_set("6.3, 6.4", "FMJD 6.3 and 6.4", kFmjdCounters.rules[1], kFmjdCounters.rules[2]);
-    const RulesOracle<Brazilian> o(fmjd, {{Counts{1, 2, 0, 1}}, 1});
+TEST(CountersOracle, FmjdThreeAgainstOneWithMen) {
+    const CounterSet fmjd =
+        counter_set("6.3, 6.4", "FMJD 6.3 and 6.4", kFmjdCounters.rules[1], kFmjdCounters.rules[2]);
+    const CountersOracle<Brazilian> o(fmjd, {{Counts{1, 2, 0, 1}}, 1});
     EXPECT_EQ(o.verify(), "");
     const char* p = "W:WKc1,Ke1,e7:BKh4";
     expect_value(o, p, {0, -1}, kWin, 3);
@@ -355,66 +356,67 @@ TEST(RulesOracle, FmjdThreeAgainstOneWithMen) {
 
 // verify() notices a stored value that its successors do not give, whichever way it is
 // wrong.
-TEST(RulesOracle, VerifyCatchesWrongValues) {
-    RulesOracle<Russian> o(Russian::rule_sets[0], {{Counts{0, 2, 0, 1}}});
+TEST(CountersOracle, VerifyCatchesWrongValues) {
+    CountersOracle<Russian> o(Russian::counter_sets[0], {{Counts{0, 2, 0, 1}}});
     EXPECT_EQ(o.verify(), "");
     const auto p = parse_fen<Russian>("W:WKc1,Ke7:BKa3");  // won in 3 (RussianSmallMaterial)
     const Counters c = counts({6, -1, -1, -1, 6});
-    const RulesValue right = o.value(p, c);
-    ASSERT_EQ(right, (RulesValue{kWin, 3}));
-    for (const RulesValue wrong :
-         {RulesValue{kWin, 5}, RulesValue{kWin, 1}, RulesValue{kDraw, 0}, RulesValue{kLoss, 2}}) {
+    const CountersValue right = o.value(p, c);
+    ASSERT_EQ(right, (CountersValue{kWin, 3}));
+    for (const CountersValue wrong : {CountersValue{kWin, 5}, CountersValue{kWin, 1},
+                                      CountersValue{kDraw, 0}, CountersValue{kLoss, 2}}) {
         o.set_value_for_test(p, c, wrong);
         const std::string v = o.verify();
-        EXPECT_NE(v.find(o.state_text(p, c) + ": stored " + rules_value_text(wrong)),
+        EXPECT_NE(v.find(o.state_text(p, c) + ": stored " + counters_value_text(wrong)),
                   std::string::npos)
-            << rules_value_text(wrong) << ": " << v;
+            << counters_value_text(wrong) << ": " << v;
     }
     o.set_value_for_test(p, c, right);
     EXPECT_EQ(o.verify(), "");
 }
 
 template <class V>
-void expect_consistent(const RuleSet& set, typename RulesOracle<V>::Family family,
+void expect_consistent(const CounterSet& set, typename CountersOracle<V>::Family family,
                        const char* what) {
-    const RulesOracle<V> o(set, std::move(family));
+    const CountersOracle<V> o(set, std::move(family));
     print_sizes(o, what);
     EXPECT_EQ(o.verify(), "") << V::name << " " << what;
 }
 
 // Every state of families with men, kings, captures and promotions in each way the rules
 // handle them.
-TEST(RulesOracle, ConsistentWithSuccessorsRussianRules) {
-    expect_consistent<Russian>(Russian::rule_sets[0], {all_counts(3)}, "up to 3 pieces");
-    expect_consistent<Brazilian>(Brazilian::rule_sets[1], {all_counts(3)}, "up to 3 pieces");
+TEST(CountersOracle, ConsistentWithSuccessorsRussianCounters) {
+    expect_consistent<Russian>(Russian::counter_sets[0], {all_counts(3)}, "up to 3 pieces");
+    expect_consistent<Brazilian>(Brazilian::counter_sets[1], {all_counts(3)}, "up to 3 pieces");
 }
 
-TEST(RulesOracle, ConsistentWithSuccessorsOtherRules) {
-    expect_consistent<Portuguese>(Portuguese::rule_sets[0], {all_counts(3)}, "up to 3 pieces");
-    expect_consistent<English>(English::rule_sets[0], {{Counts{1, 1, 0, 1}}}, "KMvK");
-    expect_consistent<International>(International::rule_sets[0], {{Counts{1, 1, 0, 1}}, 1},
+TEST(CountersOracle, ConsistentWithSuccessorsOtherCounters) {
+    expect_consistent<Portuguese>(Portuguese::counter_sets[0], {all_counts(3)}, "up to 3 pieces");
+    expect_consistent<English>(English::counter_sets[0], {{Counts{1, 1, 0, 1}}}, "KMvK");
+    expect_consistent<International>(International::counter_sets[0], {{Counts{1, 1, 0, 1}}, 1},
                                      "KMvK, the man on its last row");
-    expect_consistent<Turkish>(Turkish::rule_sets[0], {all_counts(2)}, "up to 2 pieces");
+    expect_consistent<Turkish>(Turkish::counter_sets[0], {all_counts(2)}, "up to 2 pieces");
 }
 
-// Without counters the values under the rules are the pure values, at the one state of
+// Without counters the values under the counters are the pure values, at the one state of
 // each position (idle, the arising state).
 template <class V>
-void expect_pure(const RuleSet& set, int pieces) {
-    const RulesOracle<V> o(set, {all_counts(pieces)});
+void expect_pure(const CounterSet& set, int pieces) {
+    const CountersOracle<V> o(set, {all_counts(pieces)});
     const BruteForceSolver<V> bf({pieces});
     EXPECT_EQ(o.positions(), bf.size()) << V::name;
     EXPECT_EQ(o.states(), o.positions()) << V::name;
     std::int64_t compared = 0, bad = 0, decided = 0;
     std::string first;
-    o.for_each_state([&](const Position<V>& p, const Counters&, const RulesValue& v) {
+    o.for_each_state([&](const Position<V>& p, const Counters&, const CountersValue& v) {
         const BruteValue b = bf.value(p).value();
         ++compared;
         decided += b.wdl != Outcome::draw;
-        const RulesValue want{b.wdl, b.wdl == Outcome::draw ? 0 : b.dtw};
+        const CountersValue want{b.wdl, b.wdl == Outcome::draw ? 0 : b.dtw};
         if (v == want) return;
         if (bad++ == 0)
-            first = write_fen(p) + ": " + rules_value_text(v) + ", pure " + rules_value_text(want);
+            first = write_fen(p) + ": " + counters_value_text(v) + ", pure " +
+                    counters_value_text(want);
     });
     std::printf("[   info   ] %s %s up to %d pieces: %lld states, %lld decided, all pure\n",
                 std::string(V::name).c_str(), std::string(set.name).c_str(), pieces,
@@ -423,87 +425,87 @@ void expect_pure(const RuleSet& set, int pieces) {
     EXPECT_EQ(bad, 0) << V::name << ": " << first;
 }
 
-TEST(RulesOracle, EqualsPureValuesWithoutCounters) {
-    expect_pure<Thai>(Thai::rule_sets[0], 3);
-    expect_pure<Armenian>(Armenian::rule_sets[0], 2);
-    expect_pure<Spanish>(Spanish::rule_sets[0], 3);
+TEST(CountersOracle, EqualsPureValuesWithoutCounters) {
+    expect_pure<Thai>(Thai::counter_sets[0], 3);
+    expect_pure<Armenian>(Armenian::counter_sets[0], 2);
+    expect_pure<Spanish>(Spanish::counter_sets[0], 3);
     // Pool's only counter needs four pieces; russian with its counters taken away.
-    expect_pure<Pool>(Pool::rule_sets[0], 3);
+    expect_pure<Pool>(Pool::counter_sets[0], 3);
     expect_pure<Russian>(kNoCounters, 3);
 }
 
-// At each position: every value under the rules is the pure value or a draw, a pure win
-// or loss is never shorter under the rules, and a state with at least as many plies left
+// At each position: every value under the counters is the pure value or a draw, a pure win
+// or loss is never shorter under the counters, and a state with at least as many plies left
 // on every count (idle: unlimited) is never worse for the side that wins purely: it wins
 // (loses) there too, as fast or faster.
 template <class V>
-void expect_monotone(const RulesOracle<V>& o, const BruteForceSolver<V>& bf, const char* what) {
-    const RuleSet& set = o.rules();
-    std::int64_t states = 0, drawn_by_rules = 0, pairs = 0, bad = 0;
+void expect_monotone(const CountersOracle<V>& o, const BruteForceSolver<V>& bf, const char* what) {
+    const CounterSet& set = o.counter_set();
+    std::int64_t states = 0, drawn_by_counters = 0, pairs = 0, bad = 0;
     std::string first;
     auto fail = [&](const std::string& why) {
         if (bad++ < 3) first += "\n  " + why;
     };
     std::vector<std::array<int, kMaxCounterRules>> left;
-    o.for_each_position(
-        [&](const Position<V>& p, std::span<const typename RulesOracle<V>::StateValue> st) {
-            const BruteValue pure = bf.value(p).value();
-            left.assign(st.size(), {});
-            for (std::size_t a = 0; a < st.size(); ++a) {
-                ++states;
-                const RulesValue v = st[a].value;
-                for (int i = 0; i < set.count; ++i)
-                    left[a][i] = rules_reading::plies_left(set, st[a].counters, i, p)
-                                     .value_or(std::numeric_limits<int>::max());
-                if (v.outcome == Outcome::draw) {
-                    drawn_by_rules += pure.wdl != Outcome::draw;
-                } else if (v.outcome != pure.wdl || v.plies < pure.dtw) {
-                    fail(o.state_text(p, st[a].counters) + ": " + rules_value_text(v) + ", pure " +
-                         outcome_name(pure.wdl) + " in " + std::to_string(pure.dtw));
-                }
+    o.for_each_position([&](const Position<V>& p,
+                            std::span<const typename CountersOracle<V>::StateValue> st) {
+        const BruteValue pure = bf.value(p).value();
+        left.assign(st.size(), {});
+        for (std::size_t a = 0; a < st.size(); ++a) {
+            ++states;
+            const CountersValue v = st[a].value;
+            for (int i = 0; i < set.count; ++i)
+                left[a][i] = counters_reading::plies_left(set, st[a].counters, i, p)
+                                 .value_or(std::numeric_limits<int>::max());
+            if (v.outcome == Outcome::draw) {
+                drawn_by_counters += pure.wdl != Outcome::draw;
+            } else if (v.outcome != pure.wdl || v.plies < pure.dtw) {
+                fail(o.state_text(p, st[a].counters) + ": " + counters_value_text(v) + ", pure " +
+                     outcome_name(pure.wdl) + " in " + std::to_string(pure.dtw));
             }
-            if (pure.wdl == Outcome::draw) return;
-            for (std::size_t a = 0; a < st.size(); ++a) {
-                if (st[a].value.outcome == Outcome::draw) continue;
-                for (std::size_t b = 0; b < st.size(); ++b) {
-                    bool more = b != a;
-                    for (int i = 0; i < set.count && more; ++i) more = left[b][i] >= left[a][i];
-                    if (!more) continue;
-                    ++pairs;
-                    const RulesValue x = st[a].value, y = st[b].value;
-                    if (y.outcome != x.outcome || y.plies > x.plies)
-                        fail(o.state_text(p, st[a].counters) + " " + rules_value_text(x) + " but " +
-                             o.state_text(p, st[b].counters) + " " + rules_value_text(y));
-                }
+        }
+        if (pure.wdl == Outcome::draw) return;
+        for (std::size_t a = 0; a < st.size(); ++a) {
+            if (st[a].value.outcome == Outcome::draw) continue;
+            for (std::size_t b = 0; b < st.size(); ++b) {
+                bool more = b != a;
+                for (int i = 0; i < set.count && more; ++i) more = left[b][i] >= left[a][i];
+                if (!more) continue;
+                ++pairs;
+                const CountersValue x = st[a].value, y = st[b].value;
+                if (y.outcome != x.outcome || y.plies > x.plies)
+                    fail(o.state_text(p, st[a].counters) + " " + counters_value_text(x) + " but " +
+                         o.state_text(p, st[b].counters) + " " + counters_value_text(y));
             }
-        });
+        }
+    });
     std::printf(
         "[   info   ] %s %s: %lld states, %lld drawn by the rules though decided purely, %lld "
         "pairs compared\n",
-        std::string(V::name).c_str(), what, (long long)states, (long long)drawn_by_rules,
+        std::string(V::name).c_str(), what, (long long)states, (long long)drawn_by_counters,
         (long long)pairs);
-    EXPECT_GT(drawn_by_rules, 0) << V::name << " " << what;  // the rules matter in this family
+    EXPECT_GT(drawn_by_counters, 0) << V::name << " " << what;  // the rules matter in this family
     EXPECT_GT(pairs, 0) << V::name << " " << what;
     EXPECT_EQ(bad, 0) << V::name << " " << what << first;
 }
 
-TEST(RulesOracle, MonotoneAndPureOrDrawRussian) {
+TEST(CountersOracle, MonotoneAndPureOrDrawRussian) {
     const BruteForceSolver<Russian> bf({4, Counts{0, 3, 0, 1}});
     EXPECT_EQ(russian_three_kings().verify(), "");
     expect_monotone(russian_three_kings(), bf, "KKKvK");
-    const RulesOracle<Russian> o(Russian::rule_sets[0], {all_counts(3)});
+    const CountersOracle<Russian> o(Russian::counter_sets[0], {all_counts(3)});
     expect_monotone(o, bf, "up to 3 pieces");
 }
 
-TEST(RulesOracle, MonotoneAndPureOrDrawOther) {
+TEST(CountersOracle, MonotoneAndPureOrDrawOther) {
     {
         const BruteForceSolver<Portuguese> bf({3});
-        const RulesOracle<Portuguese> o(Portuguese::rule_sets[0], {all_counts(3)});
+        const CountersOracle<Portuguese> o(Portuguese::counter_sets[0], {all_counts(3)});
         expect_monotone(o, bf, "up to 3 pieces");
     }
     {
         const BruteForceSolver<English> bf({3});
-        const RulesOracle<English> o(English::rule_sets[0], {{Counts{1, 1, 0, 1}}});
+        const CountersOracle<English> o(English::counter_sets[0], {{Counts{1, 1, 0, 1}}});
         expect_monotone(o, bf, "KMvK");
     }
 }
@@ -542,7 +544,7 @@ Region classify(const std::vector<std::pair<int, int>>& all,
 }
 
 // The classification itself, on regions drawn by hand.
-TEST(RulesOracle, RegionClassification) {
+TEST(CountersOracle, RegionClassification) {
     const std::vector<std::pair<int, int>> all = {{1, 1}, {1, 5}, {5, 1}, {5, 5}, {3, 3}};
     const Region staircase = classify(all, {{1, 5}, {5, 1}, {5, 5}});
     EXPECT_FALSE(staircase.corner);  // (3,3) is above (1,1) = the least coordinates
@@ -592,63 +594,63 @@ std::string region_text(const std::vector<std::pair<int, int>>& in,
 }
 
 template <class V>
-void measure_regions(const RulesOracle<V>& o, const BruteForceSolver<V>& bf,
+void measure_regions(const CountersOracle<V>& o, const BruteForceSolver<V>& bf,
                      std::map<std::string, RegionStats>& by_material) {
-    const RuleSet& set = o.rules();
+    const CounterSet& set = o.counter_set();
     std::vector<std::pair<int, int>> all, in, out;
-    o.for_each_position(
-        [&](const Position<V>& p, std::span<const typename RulesOracle<V>::StateValue> st) {
-            const BruteValue pure = bf.value(p).value();
-            all.clear();
-            in.clear();
-            for (const auto& s : st) {
-                bool two = s.counters.counting(0) && s.counters.counting(1);
-                for (int i = 2; i < set.count; ++i) two = two && !s.counters.counting(i);
-                if (!two) continue;
-                const std::pair<int, int> left{*rules_reading::plies_left(set, s.counters, 0, p),
-                                               *rules_reading::plies_left(set, s.counters, 1, p)};
-                all.push_back(left);
-                if (pure.wdl != Outcome::draw && s.value.outcome == pure.wdl) in.push_back(left);
+    o.for_each_position([&](const Position<V>& p,
+                            std::span<const typename CountersOracle<V>::StateValue> st) {
+        const BruteValue pure = bf.value(p).value();
+        all.clear();
+        in.clear();
+        for (const auto& s : st) {
+            bool two = s.counters.counting(0) && s.counters.counting(1);
+            for (int i = 2; i < set.count; ++i) two = two && !s.counters.counting(i);
+            if (!two) continue;
+            const std::pair<int, int> left{*counters_reading::plies_left(set, s.counters, 0, p),
+                                           *counters_reading::plies_left(set, s.counters, 1, p)};
+            all.push_back(left);
+            if (pure.wdl != Outcome::draw && s.value.outcome == pure.wdl) in.push_back(left);
+        }
+        if (all.empty()) return;
+        RegionStats& r = by_material[counts_name(counts_of(p))];
+        ++r.positions;
+        if (pure.wdl == Outcome::draw) return;
+        ++(pure.wdl == Outcome::win ? r.wins : r.losses);
+        if (in.empty()) {
+            ++r.never;
+            return;
+        }
+        std::sort(in.begin(), in.end());
+        const Region g = classify(all, in);
+        r.always += in.size() == all.size();
+        if (g.ko_binds) {
+            ++r.ko_binds;
+            r.most_ko_needed = std::max(r.most_ko_needed, g.x);
+        }
+        if (g.balance_binds) {
+            ++r.balance_binds;
+            if (g.y > r.most_balance_needed || r.balance_example.empty()) {
+                r.most_balance_needed = std::max(r.most_balance_needed, g.y);
+                out.clear();
+                for (auto s : all)
+                    if (!std::binary_search(in.begin(), in.end(), s)) out.push_back(s);
+                if (g.y == r.most_balance_needed)
+                    r.balance_example = write_fen(p) + " " + region_text(in, out);
             }
-            if (all.empty()) return;
-            RegionStats& r = by_material[counts_name(counts_of(p))];
-            ++r.positions;
-            if (pure.wdl == Outcome::draw) return;
-            ++(pure.wdl == Outcome::win ? r.wins : r.losses);
-            if (in.empty()) {
-                ++r.never;
-                return;
+        }
+        if (g.corner) {
+            ++r.corner;
+        } else {
+            ++r.not_corner;
+            if (r.example.empty()) {
+                out.clear();
+                for (auto s : all)
+                    if (!std::binary_search(in.begin(), in.end(), s)) out.push_back(s);
+                r.example = write_fen(p) + " " + region_text(in, out);
             }
-            std::sort(in.begin(), in.end());
-            const Region g = classify(all, in);
-            r.always += in.size() == all.size();
-            if (g.ko_binds) {
-                ++r.ko_binds;
-                r.most_ko_needed = std::max(r.most_ko_needed, g.x);
-            }
-            if (g.balance_binds) {
-                ++r.balance_binds;
-                if (g.y > r.most_balance_needed || r.balance_example.empty()) {
-                    r.most_balance_needed = std::max(r.most_balance_needed, g.y);
-                    out.clear();
-                    for (auto s : all)
-                        if (!std::binary_search(in.begin(), in.end(), s)) out.push_back(s);
-                    if (g.y == r.most_balance_needed)
-                        r.balance_example = write_fen(p) + " " + region_text(in, out);
-                }
-            }
-            if (g.corner) {
-                ++r.corner;
-            } else {
-                ++r.not_corner;
-                if (r.example.empty()) {
-                    out.clear();
-                    for (auto s : all)
-                        if (!std::binary_search(in.begin(), in.end(), s)) out.push_back(s);
-                    r.example = write_fen(p) + " " + region_text(in, out);
-                }
-            }
-        });
+        }
+    });
 }
 
 void print_regions(const std::map<std::string, RegionStats>& by_material, const char* family) {
@@ -675,12 +677,12 @@ void print_regions(const std::map<std::string, RegionStats>& by_material, const 
 // The families: KMvKM with every man on its last two rows before promotion, KKvKM and
 // KKMvK with the man on its last three, and all they lead to (KKvKK, KMvKK, the 3-piece
 // endings ...). Some 20 s each for the states and values, as much again to verify them.
-TEST(RulesOracleLong, LongRussianBalanceRegions) {
+TEST(CountersOracleLong, LongRussianBalanceRegions) {
     const std::pair<Counts, int> families[] = {
         {Counts{1, 1, 1, 1}, 2}, {Counts{0, 2, 1, 1}, 3}, {Counts{1, 2, 0, 1}, 3}};
     for (const auto& [top, rows] : families) {
         const auto t = std::chrono::steady_clock::now();
-        const RulesOracle<Russian> o(Russian::rule_sets[0], {{top}, rows});
+        const CountersOracle<Russian> o(Russian::counter_sets[0], {{top}, rows});
         const std::string what =
             counts_name(top) + ", men on their last " + std::to_string(rows) + " rows";
         print_sizes(o, what.c_str());
@@ -711,25 +713,26 @@ TEST(RulesOracleLong, LongRussianBalanceRegions) {
 // capture: every first move is quiet and adds a ply to each running count, so White wins
 // (in 3) iff after one ply no count is at its limit: the twenty-move count and the river
 // count (if started; 2-5 starts it) each leave at least 2 plies now.
-TEST(RulesOracleLong, LongPortugueseRiverWithTwentyMoves) {
-    const RulesOracle<Portuguese> o(Portuguese::rule_sets[0], {{Counts{0, 3, 0, 1}}});
+TEST(CountersOracleLong, LongPortugueseRiverWithTwentyMoves) {
+    const CountersOracle<Portuguese> o(Portuguese::counter_sets[0], {{Counts{0, 3, 0, 1}}});
     print_sizes(o, "KKKvK");
     EXPECT_EQ(o.verify(), "");
     const auto p = parse_fen<Portuguese>("W:WK2,K4,K11:BK1");
-    const RuleSet& set = o.rules();
+    const CounterSet& set = o.counter_set();
     std::int64_t states = 0, wins = 0, bad = 0;
     o.for_each_position([&](const Position<Portuguese>& q,
-                            std::span<const RulesOracle<Portuguese>::StateValue> st) {
+                            std::span<const CountersOracle<Portuguese>::StateValue> st) {
         if (!(q == p)) return;
         for (const auto& s : st) {
             ++states;
-            const int twenty = *rules_reading::plies_left(set, s.counters, 0, q);
-            const int river = rules_reading::plies_left(set, s.counters, 1, q).value_or(99);
-            const RulesValue want =
-                twenty >= 2 && river >= 2 ? RulesValue{kWin, 3} : RulesValue{kDraw, 0};
+            const int twenty = *counters_reading::plies_left(set, s.counters, 0, q);
+            const int river = counters_reading::plies_left(set, s.counters, 1, q).value_or(99);
+            const CountersValue want =
+                twenty >= 2 && river >= 2 ? CountersValue{kWin, 3} : CountersValue{kDraw, 0};
             wins += want.outcome == kWin;
             if (s.value != want && bad++ < 3)
-                ADD_FAILURE() << o.state_text(q, s.counters) << ": " << rules_value_text(s.value);
+                ADD_FAILURE() << o.state_text(q, s.counters) << ": "
+                              << counters_value_text(s.value);
         }
     });
     std::printf("[   info   ] %s: %lld states, %lld won\n", write_fen(p).c_str(), (long long)states,
@@ -744,10 +747,10 @@ TEST(RulesOracleLong, LongPortugueseRiverWithTwentyMoves) {
 // meet 47 on the long line c1-j8. The set holds 6.3 and 6.4 only, to keep the family
 // small: 6.2 (kings-only, 50 plies) restarts whenever 6.3 does (and at man moves), so
 // where 6.3 counts it never ends first.
-TEST(RulesOracleLong, LongInternationalThreeAgainstOneWithMen) {
-    const RuleSet fmjd =
-        rule_set("6.3, 6.4", "FMJD 6.3 and 6.4", kFmjdCounters.rules[1], kFmjdCounters.rules[2]);
-    const RulesOracle<International> o(fmjd, {{Counts{1, 2, 0, 1}}, 1});
+TEST(CountersOracleLong, LongInternationalThreeAgainstOneWithMen) {
+    const CounterSet fmjd =
+        counter_set("6.3, 6.4", "FMJD 6.3 and 6.4", kFmjdCounters.rules[1], kFmjdCounters.rules[2]);
+    const CountersOracle<International> o(fmjd, {{Counts{1, 2, 0, 1}}, 1});
     print_sizes(o, "KKMvK, the man on its last row");
     const char* p = "W:W10,K46,K47:BK15";
     expect_value(o, p, {0, -1}, kWin, 3);
@@ -758,9 +761,9 @@ TEST(RulesOracleLong, LongInternationalThreeAgainstOneWithMen) {
 
 // The 64-square boards with 3 pieces: armenian (no counter) equals the pure values;
 // turkish (one piece each: 2 moves each) is consistent and monotone.
-TEST(RulesOracleLong, LongFullBoardThreePieces) {
-    expect_pure<Armenian>(Armenian::rule_sets[0], 3);
-    const RulesOracle<Turkish> o(Turkish::rule_sets[0], {all_counts(3)});
+TEST(CountersOracleLong, LongFullBoardThreePieces) {
+    expect_pure<Armenian>(Armenian::counter_sets[0], 3);
+    const CountersOracle<Turkish> o(Turkish::counter_sets[0], {all_counts(3)});
     print_sizes(o, "up to 3 pieces");
     EXPECT_EQ(o.verify(), "");
     const BruteForceSolver<Turkish> bf({3});
@@ -776,17 +779,17 @@ namespace {
 // Portuguese 3.2.1b: are 12 moves after the river enough for every win of three kings against
 // one, and would 11 be? Every KKKvK position, both sides to move, at its arising counters
 // (the material has just arisen by a capture): the pure wins and losses the counters draw,
-// under the rules as they are and with the river count at 11 moves. With 12 none is drawn
+// under the counters as they are and with the river count at 11 moves. With 12 none is drawn
 // (as river_count_test.cpp finds for the force rule alone); with 11 the count binds.
-TEST(RulesOracleLong, LongPortugueseRiverTwelveOrElevenMoves) {
-    const RuleSet twelve = Portuguese::rule_sets[0];
-    RuleSet eleven = twelve;
+TEST(CountersOracleLong, LongPortugueseRiverTwelveOrElevenMoves) {
+    const CounterSet twelve = Portuguese::counter_sets[0];
+    CounterSet eleven = twelve;
     eleven.rules[1].moves = 11;
-    const RulesOracle<Portuguese> pure(kNoCounters, {{Counts{0, 3, 0, 1}}});
+    const CountersOracle<Portuguese> pure(kNoCounters, {{Counts{0, 3, 0, 1}}});
     std::int64_t decided = 0, drawn12 = 0, drawn11 = 0;
     {
-        const RulesOracle<Portuguese> o12(twelve, {{Counts{0, 3, 0, 1}}});
-        const RulesOracle<Portuguese> o11(eleven, {{Counts{0, 3, 0, 1}}});
+        const CountersOracle<Portuguese> o12(twelve, {{Counts{0, 3, 0, 1}}});
+        const CountersOracle<Portuguese> o11(eleven, {{Counts{0, 3, 0, 1}}});
         for (const Color side : {Color::white, Color::black})
             for_each_placement<Portuguese>(Counts{0, 3, 0, 1}, side, [&](const auto& p) {
                 const Outcome w = pure.fresh_value(p).outcome;
@@ -808,13 +811,13 @@ TEST(RulesOracleLong, LongPortugueseRiverTwelveOrElevenMoves) {
 // Russian 7.2.4 and 7.2.7: of the positions of three kings against one that are won or lost
 // at their arising counters, how many the counters draw, and how many of those the long
 // diagonal rule (7.2.7) draws (they hold without it).
-TEST(RulesOracle, RussianThreeKingsDrawnByTheLongDiagonal) {
-    const RuleSet all = Russian::rule_sets[0];
-    const RuleSet without = rule_set("no 7.2.7", "fmjd64 without 7.2.7", all.rules[0], all.rules[1],
-                                     all.rules[2], all.rules[4]);
-    const RulesOracle<Russian> pure(kNoCounters, {{Counts{0, 3, 0, 1}}});
-    const RulesOracle<Russian> with_rule(all, {{Counts{0, 3, 0, 1}}});
-    const RulesOracle<Russian> without_rule(without, {{Counts{0, 3, 0, 1}}});
+TEST(CountersOracle, RussianThreeKingsDrawnByTheLongDiagonal) {
+    const CounterSet all = Russian::counter_sets[0];
+    const CounterSet without = counter_set("no 7.2.7", "fmjd64 without 7.2.7", all.rules[0],
+                                           all.rules[1], all.rules[2], all.rules[4]);
+    const CountersOracle<Russian> pure(kNoCounters, {{Counts{0, 3, 0, 1}}});
+    const CountersOracle<Russian> with_rule(all, {{Counts{0, 3, 0, 1}}});
+    const CountersOracle<Russian> without_rule(without, {{Counts{0, 3, 0, 1}}});
     std::int64_t decided = 0, drawn = 0, by_diagonal = 0, wins_by_diagonal = 0;
     for (const Color side : {Color::white, Color::black})
         for_each_placement<Russian>(Counts{0, 3, 0, 1}, side, [&](const auto& p) {

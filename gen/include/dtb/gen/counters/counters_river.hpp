@@ -1,4 +1,4 @@
-// The `rules_idle` class of a material whose force count waits for a strong king to reach the
+// The `counters_idle` class of a material whose force count waits for a strong king to reach the
 // river (portuguese 3.2.1b: three kings against one, 12 moves from the long diagonal).
 //
 // In the idle class only the move-count rule runs, in lockstep (the scope has no men). A move
@@ -19,20 +19,20 @@
 #include <vector>
 
 #include "dtb/core/apply.hpp"
+#include "dtb/core/counter_state.hpp"
+#include "dtb/core/counters_value.hpp"
 #include "dtb/core/movegen.hpp"
-#include "dtb/core/rule_state.hpp"
-#include "dtb/core/rules_value.hpp"
 #include "dtb/gen/solver/exit_tables.hpp"
 #include "dtb/gen/solver/slice.hpp"
 
 namespace dtb::gen {
 
 template <class V>
-std::unique_ptr<Slice<V>> solve_before_river(const RuleSet& set, int river_rule,
+std::unique_ptr<Slice<V>> solve_before_river(const CounterSet& set, int river_rule,
                                              const Slice<V>& main, const ExitTables<V>& exits,
                                              int max_plies) {
     using G = typename V::board;
-    max_plies = std::min(max_plies, kMaxRulesPlies);
+    max_plies = std::min(max_plies, kMaxCountersPlies);
     const Material m = main.material();
     if (m.men() != 0)
         throw std::logic_error("generator: " + m.name() + ": a river rule with men on the board");
@@ -122,7 +122,7 @@ std::unique_ptr<Slice<V>> solve_before_river(const RuleSet& set, int river_rule,
             if (win || all_won) decided.push_back(std::uint32_t(node));
         }
         for (const std::uint32_t node : decided) {
-            // Recompute which: a node both won and all-won cannot be (a won child is not lost).
+            // LeftOut which: a node both won and all-won cannot be (a won child is not lost).
             bool win = exit_win[node] <= t;
             for (std::uint64_t e = first[node]; e < first[node + 1] && !win; ++e) {
                 const std::uint32_t c = edges[e];

@@ -1,6 +1,6 @@
-// Which counter binds in a material, and so what the rules tables' budget `plies` measures
-// there (core/rules_value.hpp). A material has one class of counter states (`rules`) or two
-// (`rules_idle` too: a rule in scope that a state may hold idle — russian 7.2.7 off the
+// Which counter binds in a material, and so what the counters' tables' budget `plies` measures
+// there (core/counters_value.hpp). A material has one class of counter states (`counters`) or two
+// (`counters_idle` too: a rule in scope that a state may hold idle — russian 7.2.7 off the
 // diagonal, the portuguese force count before the river).
 //
 // Within a block only king moves happen and every counting rule advances by one per ply, so
@@ -17,31 +17,31 @@
 //   two counts  russian 7.2.6 (balance, run through man moves) beside 7.2.5 (restarted by
 //             them) with men on the board: not a single budget. The budget is that of the
 //             count man moves restart (`rule`), and depends on the plies the other (`second`)
-//             leaves: a staircase (core/rules_value.hpp TwoCountSteps).
+//             leaves: a staircase (core/counters_value.hpp TwoCountSteps).
 #pragma once
 
 #include <algorithm>
 #include <string>
 
 #include "dtb/core/counter_rules.hpp"
+#include "dtb/core/counter_state.hpp"
 #include "dtb/core/material.hpp"
-#include "dtb/core/rule_state.hpp"
 
 namespace dtb {
 
 // `unsolved`: a force count beside a progress count that restarts sooner and binds with
-// men on the board; no variant's rules make one (rules_unsolved_reason says so if one does).
+// men on the board; no variant's rules make one (counters_unsolved_reason says so if one does).
 enum class Binding { none, progress, force, lockstep, two_counts, unsolved };
 
-struct RulesClass {
+struct CountersClass {
     Binding binding = Binding::none;
     int rule = -1;               // the binding rule (progress, force, two counts), or -1
     int second = -1;             // two counts: the rule that man moves do not restart
     int max_plies = kUnlimited;  // the most plies the binding counter can leave
 };
 
-// Whether material m has a `rules_idle` class: a rule in scope that may be idle.
-inline bool has_idle_class(const RuleSet& set, const Material& m) {
+// Whether material m has a `counters_idle` class: a rule in scope that may be idle.
+inline bool has_idle_class(const CounterSet& set, const Material& m) {
     for (const CounterRule& r : set.list())
         if (may_idle(r) && in_scope(r.scope, m)) return true;
     return false;
@@ -54,8 +54,8 @@ inline int max_plies(const CounterRule& r, const Material& m) {
 }
 
 // The class of material m's states where the rules that may idle do (`idle`) or count.
-inline RulesClass rules_class(const RuleSet& set, const Material& m, bool idle) {
-    RulesClass c;
+inline CountersClass counters_class(const CounterSet& set, const Material& m, bool idle) {
+    CountersClass c;
     int progress = -1, force = -1, balance = -1;
     int force_plies = kUnlimited;
     for (int i = 0; i < set.count; ++i) {

@@ -1,5 +1,5 @@
-// dtb rules: the researchers' report under the draw counters, per material and side to move
-// (probe/rules_report.hpp), as text, JSON, and an SVG histogram of the moves wins need.
+// dtb counters: the researchers' report under the draw counters, per material and side to move
+// (probe/counters_report.hpp), as text, JSON, and an SVG histogram of the moves wins need.
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,7 +12,7 @@ namespace dtb::cli {
 
 namespace {
 
-struct RulesOptions {
+struct CountersOptions {
     std::string dir;
     std::string variant;  // for a directory without a manifest
     std::string material;
@@ -20,32 +20,33 @@ struct RulesOptions {
     bool json = false;
 };
 
-nlohmann::ordered_json row_json(const probe::RulesReportRow& r) {
+nlohmann::ordered_json row_json(const probe::CountersReportRow& r) {
     auto wdl = [](const std::uint64_t(&c)[3]) {
         return nlohmann::ordered_json{{"wins", c[0]}, {"draws", c[1]}, {"losses", c[2]}};
     };
     auto histogram = nlohmann::ordered_json::array();
-    const std::size_t n = std::max(r.histogram_pure.size(), r.histogram_rules.size());
+    const std::size_t n = std::max(r.histogram_pure.size(), r.histogram_counters.size());
     for (std::size_t k = 0; k < n; ++k)
-        histogram.push_back({{"winner_moves", k},
-                             {"pure", k < r.histogram_pure.size() ? r.histogram_pure[k] : 0},
-                             {"rules", k < r.histogram_rules.size() ? r.histogram_rules[k] : 0}});
+        histogram.push_back(
+            {{"winner_moves", k},
+             {"pure", k < r.histogram_pure.size() ? r.histogram_pure[k] : 0},
+             {"counters", k < r.histogram_counters.size() ? r.histogram_counters[k] : 0}});
     return {{"material", r.material.name()},
             {"side_to_move", r.side_to_move == Color::white ? "white" : "black"},
             {"positions", r.positions},
             {"pure", wdl(r.pure)},
-            {"rules", wdl(r.rules)},
-            {"wins_drawn_by_rules", r.wins_drawn_by_rules},
-            {"losses_drawn_by_rules", r.losses_drawn_by_rules},
+            {"counters", wdl(r.counters)},
+            {"wins_drawn_by_counters", r.wins_drawn_by_counters},
+            {"losses_drawn_by_counters", r.losses_drawn_by_counters},
             {"max_winner_moves_pure", r.max_winner_moves_pure},
-            {"max_winner_moves_rules", r.max_winner_moves_rules},
+            {"max_winner_moves_counters", r.max_winner_moves_counters},
             {"hardest_fen_pure", r.hardest_fen_pure},
-            {"hardest_fen_rules", r.hardest_fen_rules},
+            {"hardest_fen_counters", r.hardest_fen_counters},
             {"histogram", histogram}};
 }
 
-// One chart per row: positions by the winner's moves, pure (grey) and under the rules (blue).
-void write_svg(const std::string& path, const std::vector<probe::RulesReportRow>& rows,
+// One chart per row: positions by the winner's moves, pure (grey) and under the counters (blue).
+void write_svg(const std::string& path, const std::vector<probe::CountersReportRow>& rows,
                std::string_view variant) {
     constexpr int kWidth = 640, kChart = 180, kGap = 50, kLeft = 60;
     std::ofstream out(path);
@@ -56,10 +57,10 @@ void write_svg(const std::string& path, const std::vector<probe::RulesReportRow>
         << "<rect width='100%' height='100%' fill='white'/>\n";
     int y0 = 20;
     for (const auto& r : rows) {
-        const std::size_t n =
-            std::max<std::size_t>(1, std::max(r.histogram_pure.size(), r.histogram_rules.size()));
+        const std::size_t n = std::max<std::size_t>(
+            1, std::max(r.histogram_pure.size(), r.histogram_counters.size()));
         std::uint64_t top = 1;
-        for (auto h : {&r.histogram_pure, &r.histogram_rules})
+        for (auto h : {&r.histogram_pure, &r.histogram_counters})
             for (auto c : *h) top = std::max(top, c);
         const double bar = double(kWidth - kLeft - 20) / double(n);
         out << "<text x='" << kLeft << "' y='" << y0 << "' font-size='13'>" << variant << " "
@@ -70,7 +71,7 @@ void write_svg(const std::string& path, const std::vector<probe::RulesReportRow>
         for (std::size_t k = 0; k < n; ++k) {
             const double x = kLeft + bar * double(k);
             const std::uint64_t hp = k < r.histogram_pure.size() ? r.histogram_pure[k] : 0;
-            const std::uint64_t hr = k < r.histogram_rules.size() ? r.histogram_rules[k] : 0;
+            const std::uint64_t hr = k < r.histogram_counters.size() ? r.histogram_counters[k] : 0;
             const double hpx = double(kChart - 20) * double(hp) / double(top);
             const double hrx = double(kChart - 20) * double(hr) / double(top);
             out << "<rect x='" << x << "' y='" << base - hpx << "' width='" << bar / 2
@@ -90,9 +91,9 @@ void write_svg(const std::string& path, const std::vector<probe::RulesReportRow>
     out << "</svg>\n";
 }
 
-void run(const RulesOptions& o, const probe::Tablebase& tb) {
+void run(const CountersOptions& o, const probe::Tablebase& tb) {
     const std::string variant(tb.variant());
-    const std::string rule_set = dtb_rule_set(tb.c_handle());
+    const std::string counter_set = dtb_counter_set(tb.c_handle());
     std::vector<Material> materials;
     if (!o.material.empty()) {
         const auto m = Material::parse(o.material);
@@ -106,16 +107,16 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
             throw UsageError("directory", std::string(e.what()) + "; or name a --material");
         }
     }
-    std::vector<probe::RulesReportRow> rows;
+    std::vector<probe::CountersReportRow> rows;
     for (const Material& m : materials)
         for (const Color side : {Color::white, Color::black}) {
-            probe::RulesReportRow r;
+            probe::CountersReportRow r;
             std::string message;
             const probe::Status st =
                 answered([&] { return gen::counters_report(tb, m, side, r, &message); });
             if (st == probe::Status::argument) throw UsageError(message);
             if (st == probe::Status::not_available && o.material.empty()) {
-                std::cerr << "dtb rules: " << m.name() << " skipped: " << message << "\n";
+                std::cerr << "dtb counters: " << m.name() << " skipped: " << message << "\n";
                 break;
             }
             require(st, m.name(), message);
@@ -126,33 +127,35 @@ void run(const RulesOptions& o, const probe::Tablebase& tb) {
         auto list = nlohmann::ordered_json::array();
         for (const auto& r : rows) list.push_back(row_json(r));
         nlohmann::ordered_json j = {
-            {"variant", variant}, {"rule_set", rule_set}, {"materials", list}};
+            {"variant", variant}, {"counter_set", counter_set}, {"materials", list}};
         std::cout << j.dump(2) << "\n";
         return;
     }
-    std::cout << variant << ", counters " << rule_set
+    std::cout << variant << ", counters " << counter_set
               << " (fresh: the material has just arisen by a capture)\n";
     std::printf("%-9s %-5s %10s %10s %10s %10s %10s %10s %7s %8s\n", "material", "move",
                 "positions", "pure wins", "rule wins", "wins drawn", "pure loss", "loss drawn",
-                "max mv", "rules mv");
+                "max mv", "ctrs mv");
     for (const auto& r : rows) {
         std::printf("%-9s %-5s %10llu %10llu %10llu %10llu %10llu %10llu %7d %8d\n",
                     r.material.name().c_str(), r.side_to_move == Color::white ? "white" : "black",
                     (unsigned long long)r.positions, (unsigned long long)r.pure[0],
-                    (unsigned long long)r.rules[0], (unsigned long long)r.wins_drawn_by_rules,
-                    (unsigned long long)r.pure[2], (unsigned long long)r.losses_drawn_by_rules,
-                    r.max_winner_moves_pure, r.max_winner_moves_rules);
+                    (unsigned long long)r.counters[0], (unsigned long long)r.wins_drawn_by_counters,
+                    (unsigned long long)r.pure[2], (unsigned long long)r.losses_drawn_by_counters,
+                    r.max_winner_moves_pure, r.max_winner_moves_counters);
     }
     std::cout << "wins drawn, loss drawn: pure wins (cursed) and losses (blessed) of the side "
-                 "to move the counters draw; max mv, rules mv: the most moves of the winner a "
+                 "to move the counters draw; max mv, ctrs mv: the most moves of the winner a "
                  "win needs, pure and under the counters\n";
 }
 
 }  // namespace
 
-void add_rules_command(CLI::App& app) {
-    auto o = std::make_shared<RulesOptions>();
-    auto* cmd = app.add_subcommand("rules", "Report what the draw counters change, per material");
+void add_counters_command(CLI::App& app) {
+    auto o = std::make_shared<CountersOptions>();
+    auto* cmd =
+        app.add_subcommand("counters", "Report what the draw counters change, per material");
+    cmd->alias("rules");  // the old name, kept for scripts
     cmd->footer(
         "For each material of DIR (or --material) and side to move, with the counters fresh\n"
         "(as when the material has just arisen by a capture): positions (as dtb stats counts\n"
@@ -162,16 +165,17 @@ void add_rules_command(CLI::App& app) {
         "of the game where the next capture ends it) with a hardest position of each, and the\n"
         "histogram of those moves (--svg draws it).\n"
         "Examples:\n"
-        "  dtb rules tables/russian --material KKKvK\n"
-        "  dtb rules tables/english --json --svg report.svg");
+        "  dtb counters tables/russian --material KKKvK\n"
+        "  dtb counters tables/english --json --svg report.svg");
     cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
     cmd->add_option("--material", o->material, "One material, e.g. KKKvK (default: all of DIR)");
     cmd->add_option("--svg", o->svg, "Write the histograms as an SVG chart to this file");
     add_variant_option(cmd, o->variant);
-    cmd->add_flag("--json", o->json,
-                  "Print JSON: {variant, rule_set, materials: [{material, side_to_move, "
-                  "positions, pure, rules, wins_drawn_by_rules, max_winner_moves_pure, "
-                  "max_winner_moves_rules, hardest_fen_pure, hardest_fen_rules, histogram}]}");
+    cmd->add_flag(
+        "--json", o->json,
+        "Print JSON: {variant, counter_set, materials: [{material, side_to_move, "
+        "positions, pure, counters, wins_drawn_by_counters, max_winner_moves_pure, "
+        "max_winner_moves_counters, hardest_fen_pure, hardest_fen_counters, histogram}]}");
     cmd->callback([o] { run(*o, open_tables(o->dir, o->variant)); });
 }
 

@@ -1,4 +1,4 @@
-// A position's value under the draw counters, as the rules tables hold it
+// A position's value under the draw counters, as the counters' tables hold it
 // (docs/variants.md#how-the-counters-combine, docs/counters.md).
 //
 // The counters only ever turn a win into a draw (and the loss into a draw), so a position's
@@ -17,34 +17,34 @@
 
 namespace dtb {
 
-struct RulesValue {
+struct CountersValue {
     Wdl wdl = Wdl::draw;
     std::uint16_t plies = 0;  // meaningful for win and loss
-    friend constexpr bool operator==(const RulesValue&, const RulesValue&) = default;
+    friend constexpr bool operator==(const CountersValue&, const CountersValue&) = default;
 
     // The value when the counters leave `left` plies.
     constexpr Wdl at(int left) const { return wdl != Wdl::draw && plies <= left ? wdl : Wdl::draw; }
 };
 
 // One 16-bit table entry: 0 a draw, 2T a win needing T plies, 2T+1 a loss holding from T.
-constexpr std::uint16_t encode(const RulesValue& v) {
+constexpr std::uint16_t encode(const CountersValue& v) {
     return v.wdl == Wdl::win    ? std::uint16_t(2 * v.plies)
            : v.wdl == Wdl::loss ? std::uint16_t(2 * v.plies + 1)
                                 : std::uint16_t(0);
 }
-constexpr RulesValue decode_rules(std::uint16_t e) {
+constexpr CountersValue decode_counters(std::uint16_t e) {
     if (e == 0) return {Wdl::draw, 0};
-    return e % 2 == 0 ? RulesValue{Wdl::win, std::uint16_t(e / 2)}
-                      : RulesValue{Wdl::loss, std::uint16_t(e / 2)};
+    return e % 2 == 0 ? CountersValue{Wdl::win, std::uint16_t(e / 2)}
+                      : CountersValue{Wdl::loss, std::uint16_t(e / 2)};
 }
 // The largest budget an entry can carry.
-inline constexpr int kMaxRulesPlies = 0x7ffe;
+inline constexpr int kMaxCountersPlies = 0x7ffe;
 
-static_assert(decode_rules(encode({Wdl::win, 7})) == RulesValue{Wdl::win, 7});
-static_assert(decode_rules(encode({Wdl::loss, 0})) == RulesValue{Wdl::loss, 0});
-static_assert(decode_rules(encode({Wdl::draw, 0})) == RulesValue{Wdl::draw, 0});
+static_assert(decode_counters(encode({Wdl::win, 7})) == CountersValue{Wdl::win, 7});
+static_assert(decode_counters(encode({Wdl::loss, 0})) == CountersValue{Wdl::loss, 0});
+static_assert(decode_counters(encode({Wdl::draw, 0})) == CountersValue{Wdl::draw, 0});
 
-// Two counts at once (core/rules_classes.hpp Binding::two_counts: russian 7.2.5 kings-only
+// Two counts at once (core/counters_classes.hpp Binding::two_counts: russian 7.2.5 kings-only
 // beside 7.2.6 balance, men on the board). The budget of the count man moves restart (`kings`)
 // that a win or a loss needs depends on the plies the other count (`balance`) leaves: the more
 // balance, the more man moves fit and the fewer kings-only plies are needed. The position's
@@ -66,9 +66,9 @@ constexpr std::uint16_t encode(TwoCountStep s) {
 constexpr TwoCountStep decode_step(std::uint16_t w) {
     return {w >> kTwoCountKingsBits, w & kMostTwoCountKings};
 }
-// A two-count rules entry's `plies`: its last step (the least kings-only budget, at the
+// A two-count counters' entry's `plies`: its last step (the least kings-only budget, at the
 // least balance that allows it), with kMoreSteps set when earlier steps exist: then the
-// whole staircase is in the material's steps table (ValueKind::rules_steps).
+// whole staircase is in the material's steps table (ValueKind::counters_steps).
 inline constexpr std::uint16_t kMoreSteps = 0x1000;
 
 // The steps table of a class (a flat array of 16-bit words): word 0 the words per record,

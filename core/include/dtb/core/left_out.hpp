@@ -1,5 +1,5 @@
 // The positions a table does not store. Their values follow from positions it does store, so
-// the writer leaves their entries don't-care (filled with whatever compresses best) and the
+// the writer leaves their entries out (filled with whatever compresses best) and the
 // prober, `dtb verify` and a resumed `dtb gen` recompute them, whatever the entry holds (the
 // fast preset stores the threats' values, as finding the threats costs more than it saves
 // there):
@@ -24,7 +24,7 @@
 
 namespace dtb {
 
-enum class Recompute : std::uint8_t { no, captures, successors };
+enum class LeftOut : std::uint8_t { no, captures, successors };
 
 // Whether the side not to move in p would have a capture if it were to move.
 template <class V>
@@ -88,12 +88,12 @@ namespace detail {
 // For p whose side to move has no capture: successors when it faces a threat that none of
 // its moves answers with another (then `moves` holds all its moves), else no.
 template <class V>
-Recompute threat_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
-    if (!threatens(p)) return Recompute::no;
+LeftOut threat_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
+    if (!threatens(p)) return LeftOut::no;
     MoveGen<V>::generate(p, moves);
     for (const auto& m : moves)
-        if (answers_threat(apply(p, m))) return Recompute::no;
-    return Recompute::successors;
+        if (answers_threat(apply(p, m))) return LeftOut::no;
+    return LeftOut::successors;
 }
 
 }  // namespace detail
@@ -101,8 +101,8 @@ Recompute threat_kind(const Position<V>& p, MoveList<typename V::board>& moves) 
 // How the value of p (its side to move has a piece) is obtained: from its table entry (no),
 // or by recomputation from its successors.
 template <class V>
-Recompute recompute_kind(const Position<V>& p) {
-    if (MoveGen<V>::has_capture(p)) return Recompute::captures;
+LeftOut left_out_kind(const Position<V>& p) {
+    if (MoveGen<V>::has_capture(p)) return LeftOut::captures;
     MoveList<typename V::board> moves;
     return detail::threat_kind(p, moves);
 }
@@ -110,10 +110,10 @@ Recompute recompute_kind(const Position<V>& p) {
 // The same, and the moves the recomputation goes over: the captures, or every move (moves
 // holds nothing useful when the answer is no). For the prober, which then makes them.
 template <class V>
-Recompute recompute_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
+LeftOut left_out_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
     if (MoveGen<V>::has_capture(p)) {
         MoveGen<V>::generate_captures(p, moves);
-        return Recompute::captures;
+        return LeftOut::captures;
     }
     return detail::threat_kind(p, moves);
 }

@@ -8,10 +8,10 @@ using namespace dtb::probe;
 
 extern "C" {
 
-const char* dtb_rule_set(const dtb_tb* tb) {
+const char* dtb_counter_set(const dtb_tb* tb) {
     if (!tb || !tb->handle) return "";
     return dispatch(tb->handle->variant(),
-                    [&](auto v) { return CCalls<decltype(v)>::rule_set(*tb->handle); });
+                    [&](auto v) { return CCalls<decltype(v)>::counter_set(*tb->handle); });
 }
 
 int dtb_counter_count(const dtb_tb* tb) {
@@ -35,29 +35,29 @@ dtb_status dtb_counters_after(dtb_tb* tb, const char* fen, const char* moves, dt
     });
 }
 
-dtb_status dtb_probe_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
-                           dtb_rules_value* out) {
+dtb_status dtb_probe_counters(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                              dtb_counters_value* out) {
     if (!out) return fail(Status::argument, "a null argument");
     return with_variant(tb, fen, [&](auto v) {
-        return CCalls<decltype(v)>::probe_rules(*tb->handle, fen, counters, out);
+        return CCalls<decltype(v)>::probe_counters(*tb->handle, fen, counters, out);
     });
 }
 
-dtb_status dtb_best_moves_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
-                                dtb_rules_move* moves, size_t capacity, size_t* count) {
+dtb_status dtb_best_moves_counters(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                                   dtb_counters_move* moves, size_t capacity, size_t* count) {
     if (!count || (capacity > 0 && !moves)) return fail(Status::argument, "a null argument");
     return with_variant(tb, fen, [&](auto v) {
-        return CCalls<decltype(v)>::best_moves_rules(*tb->handle, fen, counters, moves, capacity,
-                                                     count);
+        return CCalls<decltype(v)>::best_moves_counters(*tb->handle, fen, counters, moves, capacity,
+                                                        count);
     });
 }
 
-dtb_status dtb_best_line_rules(dtb_tb* tb, const char* fen, const dtb_counters* counters,
-                               dtb_rules_move* moves, size_t capacity, size_t* count) {
+dtb_status dtb_best_line_counters(dtb_tb* tb, const char* fen, const dtb_counters* counters,
+                                  dtb_counters_move* moves, size_t capacity, size_t* count) {
     if (!count || (capacity > 0 && !moves)) return fail(Status::argument, "a null argument");
     return with_variant(tb, fen, [&](auto v) {
-        return CCalls<decltype(v)>::best_line_rules(*tb->handle, fen, counters, moves, capacity,
-                                                    count);
+        return CCalls<decltype(v)>::best_line_counters(*tb->handle, fen, counters, moves, capacity,
+                                                       count);
     });
 }
 
