@@ -377,7 +377,7 @@ class Generation {
         }
         const auto t0 = Clock::now();
         auto& stock = residency_->stock();
-        auto r = rules.solve(m, pure, &stock);
+        auto r = counters.solve(m, pure, &stock);
         compress::kill_point("counters.solved");
         const auto w0 = Clock::now();
         for (const ValueKind k : kCountersKinds) {
