@@ -195,11 +195,11 @@ void rename_old_keys(Json& j) {
         object[key] = std::move(object[old_key]);
         object.erase(old_key);
     };
-    if (const auto c = j.find("counters"); c != j.end()) rename(*c, "counter_set", "counter_set");
+    if (const auto c = j.find("counters"); c != j.end()) rename(*c, "rule_set", "counter_set");
     const auto slices = j.find("slices");
     if (slices == j.end() || !slices->is_array()) return;
     for (Json& s : *slices) {
-        rename(s, "counters_table_bytes", "counters_table_bytes");
+        rename(s, "rules_table_bytes", "counters_table_bytes");
         if (!s.is_object() || !s.contains("counters_table_bytes")) continue;
         for (const ValueKind k : kCountersFileKinds)
             rename(s["counters_table_bytes"], old_kind_name(k), to_string(k));
@@ -445,8 +445,7 @@ std::optional<std::string> directory_conflict(const std::filesystem::path& dir, 
         if (counters && version != j.end() && version->is_number_integer() &&
             version->get<int>() < kCountersNamedFrom)
             return d + " was written by an earlier dtb, which named the counters' tables " +
-                   "MATERIAL.counters.dtb: this one reads it but does not add to it. Give "
-                   "another " +
+                   "MATERIAL.rules.dtb: this one reads it but does not add to it. Give another " +
                    "--out";
         if (const std::string stale = held.stale_counters_reason(); !stale.empty())
             return d + ": " + stale;

@@ -3,8 +3,8 @@
 //
 //   format "dtb-tables", format_version (kDirectoryFormatVersion), variant (its name), variant_id,
 //   pdn_gametype, rules {board, squares, goal, values}, counters (null, or the counter set of the
-//   counters' tables: {counter_set, revision, summary, rules [{name, article}], values}),
-//   max_pieces, slice_count, and slices: per material (in solving order) an entry
+//   rules tables: {counter_set, revision, summary, rules [{name, article}], values}), max_pieces,
+//   slice_count, and slices: per material (in solving order) an entry
 //     {material, tables [file names], white_men, white_kings, black_men, black_kings,
 //      sides [per side to move {side_to_move, positions, wins, draws, losses, max_dtw,
 //      max_dtw_fen, max_dtc, max_dtc_fen}], table_bytes {wdl, dtw, dtc}, compression,
@@ -38,8 +38,8 @@ namespace dtb::compress {
 
 // A directory's format_version, and the name rule it fixes: from 3 on, the tables of the
 // values under the draw counters are named `counters` (KKKvK.counters.dtb, the manifest's
-// counters_table_bytes and counters.counter_set); before, `rules` (KKKvK.counters.dtb,
-// counters_table_bytes, counters.counter_set). Readers take both; writers write the current one and
+// counters_table_bytes and counters.counter_set); before, `rules` (KKKvK.rules.dtb,
+// rules_table_bytes, counters.rule_set). Readers take both; writers write the current one and
 // do not add to a directory of the old names (directory_conflict).
 inline constexpr int kDirectoryFormatVersion = 3;
 inline constexpr int kCountersNamedFrom = 3;
