@@ -9,6 +9,7 @@
 # when a target crashed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+root=$PWD
 seconds=${1:?usage: tests/fuzz/run_fuzz.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
@@ -29,11 +30,15 @@ for t in "${targets[@]}"; do
     rm -rf "$work" && mkdir -p "$work/new" "$work/crashes" "$corpus"
     exe=build-fuzz/tests/fuzz/dtb_${t}_fuzz
     log=$work/fuzz.log
+    # Several jobs: libFuzzer's workers write fuzz-N.log in the current directory, so each
+    # target runs in its own; one job runs in this process, its log the target's.
+    parallel=()
+    [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
     # New inputs go to $work/new; the kept corpus is read, not written, while fuzzing.
-    "$exe" "$work/new" "$corpus" -max_total_time="$seconds" -print_final_stats=1 \
-        -artifact_prefix="$work/crashes/" -jobs="$jobs" -workers="$jobs" \
-        -timeout=25 -rss_limit_mb=4096 >"$log" 2>&1 || true
-    [ "$jobs" -gt 1 ] && cat fuzz-*.log >>"$log" 2>/dev/null && rm -f fuzz-*.log
+    (cd "$work" && "$root/$exe" new "$root/$corpus" -max_total_time="$seconds" \
+        -print_final_stats=1 -artifact_prefix=crashes/ "${parallel[@]}" \
+        -timeout=25 -rss_limit_mb=4096 >fuzz.log 2>&1) || true
+    if [ "$jobs" -gt 1 ]; then cat "$work"/fuzz-*.log >>"$log" 2>/dev/null; fi
     # The corpus merged and minimised: what covers something the kept corpus does not.
     mkdir -p "$work/merged"
     "$exe" -merge=1 "$work/merged" "$corpus" "$work/new" >"$work/merge.log" 2>&1
