@@ -16,3 +16,4 @@ target_include_directories(dtb_counters_replay PRIVATE ${PROJECT_SOURCE_DIR}/pro
 dtb_fuzz_replay(pdn dtb::pdn)
 dtb_fuzz_replay(table dtb::compress)
 dtb_fuzz_replay(manifest dtb::compress)
+dtb_fuzz_replay(http "dtb::serve_api;dtb::gen")
