@@ -17,3 +17,7 @@ dtb_fuzz_replay(pdn dtb::pdn)
 dtb_fuzz_replay(table dtb::compress)
 dtb_fuzz_replay(manifest dtb::compress)
 dtb_fuzz_replay(http "dtb::serve_api;dtb::gen")
+dtb_fuzz_replay(arguments dtb::core)
+target_sources(dtb_arguments_replay PRIVATE ${PROJECT_SOURCE_DIR}/python/src/argument_text.cpp)
+target_include_directories(dtb_arguments_replay PRIVATE ${PROJECT_SOURCE_DIR}/python/src
+    ${PROJECT_SOURCE_DIR}/probe/include)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every target (or those named) for SECONDS each, growing the kept corpora:
-#   tests/fuzz/run_fuzz.sh SECONDS [fen|counters|pdn|table|manifest|http...]
+#   tests/fuzz/run_fuzz.sh SECONDS [fen|counters|pdn|table|manifest|http|arguments...]
 # Builds the targets with clang and libFuzzer in build-fuzz/, runs each from its corpus
 # (tests/fuzz/corpus/NAME) on one core per job (FUZZ_JOBS, default 1), merges what found new
 # coverage back into the corpus (minimised), and copies any crashing input into
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:?usage: tests/fuzz/run_fuzz.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fen counters pdn table manifest http)
+[ ${#targets[@]} -eq 0 ] && targets=(fen counters pdn table manifest http arguments)
 jobs=${FUZZ_JOBS:-1}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
