@@ -18,9 +18,12 @@ nlohmann::ordered_json error_json(const std::string& code, const std::string& me
     return {{"error", {{"code", code}, {"message", message}}}};
 }
 
+// Text a request brought into the answer (a path, a parameter, a game's tags) need not be UTF-8:
+// such bytes are written as U+FFFD. (Thrown at, from the error handler, they ended dtb serve.)
 void reply(httplib::Response& res, int status, const nlohmann::ordered_json& j) {
     res.status = status;
-    res.set_content(j.dump(2) + "\n", "application/json");
+    res.set_content(j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n",
+                    "application/json");
 }
 
 // Per variant served: what dtb variants --json says of it, the counters of the tables' counter
