@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "dtb/probe/counted_position.hpp"
 #include "failure.hpp"
 
 namespace dtb::python {
@@ -9,6 +10,13 @@ namespace dtb::python {
 std::string counters_text(const std::vector<CounterArgument>& counters) {
     std::string out;
     for (const CounterArgument& c : counters) {
+        // What separates the counters, or a name from its plies, would read as another counter.
+        if (c.name.find_first_of(",=") != std::string::npos)
+            throw probe::CountersError("'" + c.name +
+                                       "' is not a counter's name: it holds ',' or '='");
+        if (c.plies && c.plies->find(',') != std::string::npos)
+            throw probe::CountersError(c.name + ": '" + *c.plies +
+                                       "' is not a number of plies: it holds ','");
         if (!out.empty()) out += ',';
         out += c.name;
         out += '=';
@@ -20,6 +28,10 @@ std::string counters_text(const std::vector<CounterArgument>& counters) {
 std::string moves_text(const std::vector<std::string>& moves) {
     std::string out;
     for (const std::string& m : moves) {
+        // Space in a move would read as two moves, an empty one as none.
+        if (m.empty() || m.find_first_of(" \t\n\v\f\r") != std::string::npos)
+            throw NotationError("'" + m + "' is not a move: give each move as one string, " +
+                                "such as 'c3-d4'");
         if (!out.empty()) out += ' ';
         out += m;
     }

@@ -20,10 +20,13 @@ struct CounterArgument {
 };
 
 // The counters of a dict as the library reads them: "NAME=PLIES,...", in the dict's order,
-// NAME=idle for None.
+// NAME=idle for None. Throws probe::CountersError (dtb.CountersError) for a name holding ',' or
+// '=', or plies holding ',': the text would read as other counters.
 std::string counters_text(const std::vector<CounterArgument>& counters);
 
-// The moves of a sequence as the library reads them: one string, separated by spaces.
+// The moves of a sequence as the library reads them: one string, separated by spaces. Throws
+// NotationError (dtb.FenError) for a move that is empty or holds white space: it would read as
+// none, or as several.
 std::string moves_text(const std::vector<std::string>& moves);
 
 // The variant a name means; throws ProbeFailure (status variant: dtb.VariantError) listing the
