@@ -33,7 +33,8 @@ for t in "${targets[@]}"; do
     "$exe" "$work/new" "$corpus" -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$work/crashes/" -jobs="$jobs" -workers="$jobs" \
         -timeout=25 -rss_limit_mb=4096 >"$log" 2>&1 || true
-    [ "$jobs" -gt 1 ] && cat fuzz-*.log >>"$log" 2>/dev/null && rm -f fuzz-*.log
+    # libFuzzer ran the jobs with their logs in fuzz-N.log and copied each into ours.
+    rm -f fuzz-*.log
     # The corpus merged and minimised: what covers something the kept corpus does not.
     mkdir -p "$work/merged"
     "$exe" -merge=1 "$work/merged" "$corpus" "$work/new" >"$work/merge.log" 2>&1
