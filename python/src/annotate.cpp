@@ -2,9 +2,9 @@
 // dict of the fields dtb annotate --json gives per game.
 #include <pybind11/stl.h>
 
+#include "argument_text.hpp"
 #include "dtb/pdn/annotate.hpp"
 #include "dtb/pdn/write.hpp"
-#include "pdn.hpp"
 #include "tablebase.hpp"
 
 namespace py = pybind11;

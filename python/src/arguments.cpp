@@ -1,5 +1,9 @@
 #include "arguments.hpp"
 
+#include <vector>
+
+#include "argument_text.hpp"
+
 namespace py = pybind11;
 
 namespace dtb::python {
@@ -21,38 +25,36 @@ std::string counters_of(const py::handle& counters) {
     if (!py::isinstance<py::dict>(counters))
         throw py::type_error("counters are a dict {name: plies} or 'NAME=PLIES,...', not " +
                              py::repr(counters).cast<std::string>());
-    std::string out;
+    std::vector<CounterArgument> list;
     for (const auto& [name, plies] : counters.cast<py::dict>()) {
-        if (!out.empty()) out += ',';
-        out += py::str(name).cast<std::string>();
-        out += '=';
+        CounterArgument& c = list.emplace_back();
+        c.name = py::str(name).cast<std::string>();
         if (plies.is_none()) {
-            out += "idle";
+            c.plies = std::nullopt;
         } else if (py::isinstance<py::int_>(plies) && !py::isinstance<py::bool_>(plies)) {
-            out += std::to_string(plies.cast<long long>());
+            c.plies = std::to_string(plies.cast<long long>());
         } else if (py::isinstance<py::str>(plies)) {
-            out += plies.cast<std::string>();
+            c.plies = plies.cast<std::string>();
         } else {
             throw py::type_error("the counter " + py::str(name).cast<std::string>() +
                                  " is a number of plies or None (waiting), not " +
                                  py::repr(plies).cast<std::string>());
         }
     }
-    return out;
+    return counters_text(list);
 }
 
 std::string moves_of(const py::handle& moves) {
     if (moves.is_none()) return "";
     if (py::isinstance<py::str>(moves)) return moves.cast<std::string>();
-    std::string out;
+    std::vector<std::string> list;
     for (const auto& m : py::iter(moves)) {
         if (!py::isinstance<py::str>(m))
             throw py::type_error("a move is a string such as 'c3-d4', not " +
                                  py::repr(m).cast<std::string>());
-        if (!out.empty()) out += ' ';
-        out += m.cast<std::string>();
+        list.push_back(m.cast<std::string>());
     }
-    return out;
+    return moves_text(list);
 }
 
 }  // namespace dtb::python

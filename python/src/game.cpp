@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "argument_text.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/perft.hpp"
 #include "dtb/core/variant.hpp"
@@ -17,16 +18,6 @@ namespace py = pybind11;
 namespace dtb::python {
 
 namespace {
-
-VariantName variant_named(const std::string& name) {
-    if (const auto v = find_variant(name)) return *v;
-    std::string known;
-    for (const auto& v : variant_names()) {
-        if (!known.empty()) known += ", ";
-        known += v.name;
-    }
-    throw ProbeFailure(probe::Status::variant, "unknown variant '" + name + "'; known: " + known);
-}
 
 std::vector<std::string> variants() {
     std::vector<std::string> out;

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
+#include "argument_text.hpp"
 #include "dtb/pdn/read.hpp"
 #include "dtb/pdn/replay.hpp"
 #include "dtb/pdn/write.hpp"
@@ -43,13 +44,6 @@ py::dict replay_dict(const pdn::Game& g, const std::optional<std::string>& varia
 }
 
 }  // namespace
-
-std::optional<VariantId> variant_argument(const std::optional<std::string>& name) {
-    if (!name) return std::nullopt;
-    const auto v = find_variant(*name);
-    if (!v) throw py::value_error("unknown variant '" + *name + "'");
-    return v->id;
-}
 
 void add_pdn(py::module_& m) {
     using G = pdn::Game;

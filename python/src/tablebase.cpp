@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "argument_text.hpp"
 #include "arguments.hpp"
 #include "dtb/compress/manifest.hpp"
 #include "dtb/compress/table_dir.hpp"
@@ -325,12 +326,11 @@ int Tablebase::probe_dtw(const py::handle& pos) const {
 std::vector<MoveResult> Tablebase::best_moves(const py::handle& pos, const py::handle& counters,
                                               const py::handle& moves,
                                               const std::string& rank) const {
-    if (rank != "pure" && rank != "counters" && rank != "rules")
-        throw py::value_error("rank is 'pure' or 'counters', not '" + rank + "'");
+    const bool by_counters = ranks_by_counters(rank);
     const std::string fen = fen_of(pos), c = counters_of(counters), m = moves_of(moves);
     const auto tb = open();
     return released(
-        tb, [&](auto v) { return best_moves_in<decltype(v)>(*tb, fen, m, c, rank != "pure"); });
+        tb, [&](auto v) { return best_moves_in<decltype(v)>(*tb, fen, m, c, by_counters); });
 }
 
 std::vector<MoveResult> Tablebase::best_line(const py::handle& pos, const py::handle& counters,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every target (or those named) for SECONDS each, growing the kept corpora:
-#   tests/fuzz/run_fuzz.sh SECONDS [fen|counters|pdn|table...]
+#   tests/fuzz/run_fuzz.sh SECONDS [fen|counters|pdn|table|manifest|http|arguments...]
 # Builds the targets with clang and libFuzzer in build-fuzz/, runs each from its corpus
 # (tests/fuzz/corpus/NAME) on one core per job (FUZZ_JOBS, default 1), merges what found new
 # coverage back into the corpus (minimised), and copies any crashing input into
@@ -13,7 +13,7 @@ root=$PWD
 seconds=${1:?usage: tests/fuzz/run_fuzz.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fen counters pdn table)
+[ ${#targets[@]} -eq 0 ] && targets=(fen counters pdn table manifest http arguments)
 jobs=${FUZZ_JOBS:-1}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -30,15 +30,14 @@ for t in "${targets[@]}"; do
     rm -rf "$work" && mkdir -p "$work/new" "$work/crashes" "$corpus"
     exe=build-fuzz/tests/fuzz/dtb_${t}_fuzz
     log=$work/fuzz.log
-    # Several jobs: libFuzzer's workers write fuzz-N.log in the current directory, so each
-    # target runs in its own; one job runs in this process, its log the target's.
+    # Several jobs: libFuzzer's workers write fuzz-N.log in the current directory (each target
+    # runs in its own) and the parent copies each into its log; one job runs in this process.
     parallel=()
     [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
     # New inputs go to $work/new; the kept corpus is read, not written, while fuzzing.
     (cd "$work" && "$root/$exe" new "$root/$corpus" -max_total_time="$seconds" \
         -print_final_stats=1 -artifact_prefix=crashes/ "${parallel[@]}" \
         -timeout=25 -rss_limit_mb=4096 >fuzz.log 2>&1) || true
-    if [ "$jobs" -gt 1 ]; then cat "$work"/fuzz-*.log >>"$log" 2>/dev/null; fi
     # The corpus merged and minimised: what covers something the kept corpus does not.
     mkdir -p "$work/merged"
     "$exe" -merge=1 "$work/merged" "$corpus" "$work/new" >"$work/merge.log" 2>&1

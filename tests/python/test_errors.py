@@ -44,6 +44,15 @@ def test_bad_counters_and_moves(russian):
         russian.probe(kkkvk, moves="a1-a2")
     with pytest.raises(TypeError):
         russian.probe(kkkvk, moves=[1, 2])
+    # A separator inside one entry would read as more counters or moves than given.
+    with pytest.raises(dtb.CountersError, match="holds ','"):
+        russian.probe(kkkvk, counters={"three-kings": "5,balance=2"})
+    with pytest.raises(dtb.CountersError):
+        russian.probe(kkkvk, counters={"kings-only=3,three-kings": 5})
+    with pytest.raises(dtb.FenError, match="one string"):
+        russian.probe(kkkvk, moves=["c1-b2 e1-f2"])
+    with pytest.raises(dtb.FenError):
+        russian.probe(kkkvk, moves=["c1-b2", ""])
 
 
 def test_positions_outside_the_tables(russian):
