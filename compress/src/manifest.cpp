@@ -1,5 +1,7 @@
 #include "dtb/compress/manifest.hpp"
 
+#include <climits>
+#include <cstdint>
 #include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -37,7 +39,12 @@ std::uint64_t count_at(const Json& j, const char* key, const std::string& where)
 int int_at(const Json& j, const char* key, const std::string& where) {
     const Json& v = member(j, key, where);
     if (!v.is_number_integer()) refuse(where + ": \"" + key + "\" is not an integer");
-    return v.get<int>();
+    // A number past int's range would be read as another: refused, not truncated.
+    const auto x = v.get<std::int64_t>();
+    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > std::uint64_t(INT_MAX)
+                               : x < INT_MIN || x > INT_MAX)
+        refuse(where + ": \"" + key + "\" is out of range");
+    return int(x);
 }
 
 Json side_json(const SideSummary& s) {

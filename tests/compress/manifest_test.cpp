@@ -80,6 +80,8 @@ TEST(Manifest, AMalformedEntryIsNamed) {
     EXPECT_NE(why.find("table_bytes names a kind of table"), std::string::npos) << why;
     why = refused(text, R"("material":"KKvK")", R"("material":"KXvK")");
     EXPECT_NE(why.find("'KXvK' is not a material"), std::string::npos) << why;
+    why = refused(text, R"("white_kings":2)", R"("white_kings":4294967298)");
+    EXPECT_NE(why.find("\"white_kings\" is out of range"), std::string::npos) << why;
     why = refused(text, "{", "[");
     EXPECT_NE(why.find("not JSON"), std::string::npos) << why;
     // Well-formed, but statistics that cannot be its slice's: read, and not describing it.
