@@ -2,13 +2,14 @@
 # Builds the tests of a ctest label with a sanitizer preset of CMakePresets.json and runs them
 # (docs/testing.md):
 #   scripts/sanitize.sh asan-ubsan  AddressSanitizer + UBSan (and LeakSanitizer), label
-#                                   "FOLDER-sanitize" of core, compress, pdn, probe and gen
-#                                   (gen's small generations); in build-asan/
+#                                   "FOLDER-sanitize" of core, compress, pdn, fuzz (the kept
+#                                   corpora replayed), probe and gen (gen's small
+#                                   generations); in build-asan/
 #   scripts/sanitize.sh tsan        ThreadSanitizer, label "probe-sanitize-tsan": the prober's
 #                                   threads through one handle and the block cache's writers
 #                                   and readers; in build-tsan/
-# DTB_SANITIZE_FOLDERS narrows asan-ubsan to some folders' tests: CI runs "core compress pdn",
-# the readers of outside input, whose build fits its time (the prober and the generator are
+# DTB_SANITIZE_FOLDERS narrows asan-ubsan to some folders' tests: CI runs "core compress pdn
+# fuzz", the readers of outside input, whose build fits its time (the prober and the generator are
 # the whole per-variant library again under the sanitizer).
 # Further arguments go to ctest (e.g. -R Index). Exit code 0 only if every test passes: a
 # sanitizer's first report fails its test.
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 preset=${1:-asan-ubsan}
 case "$preset" in
     asan-ubsan) dir=build-asan
-                folders=${DTB_SANITIZE_FOLDERS:-core compress pdn probe gen}
+                folders=${DTB_SANITIZE_FOLDERS:-core compress pdn fuzz probe gen}
                 targets=$(printf 'dtb_%s_tests ' $folders)
                 label="^($(echo $folders | tr ' ' '|'))-sanitize(-tsan)?\$" ;;
     tsan) label=tsan dir=build-tsan targets="dtb_probe_tests" ;;
