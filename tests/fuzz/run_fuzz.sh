@@ -43,13 +43,18 @@ for t in "${targets[@]}"; do
     "$exe" -merge=1 "$work/merged" "$corpus" "$work/new" >"$work/merge.log" 2>&1
     rm -rf "$corpus" && mv "$work/merged" "$corpus"
     runs=$(grep -ho 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s+=$2} END {print s+0}')
+    # Slow units (over 10 s once, as a loaded machine makes them) are named, not kept: a real
+    # hang is a timeout, past 25 s.
+    slow=$(find "$work/crashes" -type f -name 'slow-unit-*' | wc -l)
+    find "$work/crashes" -type f -name 'slow-unit-*' -delete
     crashes=$(find "$work/crashes" -type f | wc -l)
     if [ "$crashes" -gt 0 ]; then
         failed=1
         mkdir -p "tests/fuzz/regressions/$t"
         cp "$work"/crashes/* "tests/fuzz/regressions/$t/"
     fi
-    printf '%-9s %6s s  %12s runs  corpus %5s files %9s bytes  crashes %s\n' "$t" "$seconds" \
-        "$runs" "$(ls "$corpus" | wc -l)" "$(du -sb "$corpus" | cut -f1)" "$crashes"
+    printf '%-9s %6s s  %12s runs  corpus %5s files %9s bytes  crashes %s  slow units %s\n' \
+        "$t" "$seconds" "$runs" "$(ls "$corpus" | wc -l)" "$(du -sb "$corpus" | cut -f1)" \
+        "$crashes" "$slow"
 done
 exit $failed
