@@ -24,7 +24,12 @@ case "$preset" in
                 targets=$(printf 'dtb_%s_tests ' $folders)
                 label="^($(echo $folders | tr ' ' '|'))-sanitize(-tsan)?\$" ;;
     tsan) label=tsan dir=build-tsan
-          targets="dtb_probe_tests dtb_gen_tests dtb dtb_python dtb_tsan_python" ;;
+          targets="dtb_probe_tests dtb_gen_tests dtb dtb_python dtb_tsan_python"
+          if ! command -v clang++-14 >/dev/null; then
+              echo "$0: the tsan preset needs clang 14 and its libomp:" \
+                   "apt install clang-14 libomp-14-dev" >&2
+              exit 2
+          fi ;;
     *) echo "usage: $0 [asan-ubsan|tsan] [ctest arguments...]" >&2; exit 2 ;;
 esac
 shift $(( $# > 0 ? 1 : 0 ))
