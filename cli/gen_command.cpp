@@ -18,6 +18,7 @@
 #include "dtb/gen/run/allocator.hpp"
 #include "dtb/gen/run/machine_limits.hpp"
 #include "dtb/gen/run/memory_floor.hpp"
+#include "dtb/gen/run/ranks.hpp"
 #ifdef DTB_HAVE_MPI
 #include "dtb/gen/mpi_ranks.hpp"
 #endif

@@ -5,9 +5,11 @@
 #                                   "FOLDER-sanitize" of core, compress, pdn, fuzz (the kept
 #                                   corpora replayed), probe and gen (gen's small
 #                                   generations); in build-asan/
-#   scripts/sanitize.sh tsan        ThreadSanitizer, label "probe-sanitize-tsan": the prober's
-#                                   threads through one handle and the block cache's writers
-#                                   and readers; in build-tsan/
+#   scripts/sanitize.sh tsan        ThreadSanitizer (clang, libomp and its Archer tool), label
+#                                   "tsan": the prober's threads through one handle, the
+#                                   block cache's writers and readers, the generator's OpenMP
+#                                   passes, dtb gen and dtb serve under concurrent requests,
+#                                   the Python module's threads; in build-tsan/
 # DTB_SANITIZE_FOLDERS narrows asan-ubsan to some folders' tests: CI runs "core compress pdn
 # fuzz", the readers of outside input, whose build fits its time (the prober and the generator are
 # the whole per-variant library again under the sanitizer).
@@ -21,7 +23,13 @@ case "$preset" in
                 folders=${DTB_SANITIZE_FOLDERS:-core compress pdn fuzz probe gen}
                 targets=$(printf 'dtb_%s_tests ' $folders)
                 label="^($(echo $folders | tr ' ' '|'))-sanitize(-tsan)?\$" ;;
-    tsan) label=tsan dir=build-tsan targets="dtb_probe_tests" ;;
+    tsan) label=tsan dir=build-tsan
+          targets="dtb_probe_tests dtb_gen_tests dtb dtb_python dtb_tsan_python"
+          if ! command -v clang++-14 >/dev/null; then
+              echo "$0: the tsan preset needs clang 14 and its libomp:" \
+                   "apt install clang-14 libomp-14-dev" >&2
+              exit 2
+          fi ;;
     *) echo "usage: $0 [asan-ubsan|tsan] [ctest arguments...]" >&2; exit 2 ;;
 esac
 shift $(( $# > 0 ? 1 : 0 ))
