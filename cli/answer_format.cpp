@@ -27,8 +27,12 @@ nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v, int 
 nlohmann::ordered_json counted_json(nlohmann::ordered_json j, const probe::CountedValue& c) {
     j["wdl"] = to_string(c.value.wdl);
     j["class"] = to_string(c.cls);
-    if (c.value.wdl != Wdl::draw) j["plies"] = c.plies;
-    if (c.value.table_wdl != Wdl::draw) j["budget"] = c.value.budget;
+    if (c.value.wdl != Wdl::draw) j["plies"] = c.plies ? nlohmann::ordered_json(*c.plies) : nullptr;
+    if (c.value.table_wdl != Wdl::draw) {
+        j["budget"] = c.value.budget;
+        j["budget_of"] = c.budget_of.empty() ? nlohmann::ordered_json(nullptr)
+                                             : nlohmann::ordered_json(std::string(c.budget_of));
+    }
     return j;
 }
 
@@ -96,10 +100,12 @@ nlohmann::ordered_json probe_json(const probe::PositionAnswer& a) {
     j["moves"] = moves;
     nlohmann::ordered_json counted = {{"counter_set", a.counter_set},
                                       {"state", counters_json(a.counters)}};
-    if (!a.counted)
+    if (!a.counted) {
         counted["error"] = a.counters_error;
-    else
+    } else {
         counted = counted_json(counted, *a.counted);
+        if (!a.distance_error.empty()) counted["distance_error"] = a.distance_error;
+    }
     j["counters"] = counted;
     return j;
 }
@@ -122,13 +128,16 @@ nlohmann::ordered_json line_json(const probe::LineAnswer& a) {
         j = {{"variant", a.variant}, {"fen", a.fen},       {"wdl", to_string(a.value.wdl)},
              {"dtw", a.value.dtw},   {"dtc", a.value.dtc}, {"line", list}};
     else
-        j = {{"variant", a.variant},
-             {"fen", a.fen},
-             {"counter_set", a.counter_set},
-             {"state", counters_json(a.counters)},
-             {"wdl", to_string(a.value.wdl)},
-             {"plies", a.line.size()},
-             {"line", list}};
+        j = {{"variant", a.variant},          {"fen", a.fen},
+             {"counter_set", a.counter_set},  {"state", counters_json(a.counters)},
+             {"wdl", to_string(a.value.wdl)}, {"plies", a.line.size()}};
+    if (!a.pure && a.counted && a.counted->value.table_wdl != Wdl::draw) {
+        j["budget"] = a.counted->value.budget;
+        j["budget_of"] = a.counted->budget_of.empty()
+                             ? nlohmann::ordered_json(nullptr)
+                             : nlohmann::ordered_json(std::string(a.counted->budget_of));
+    }
+    if (!a.pure) j["line"] = list;
     if (a.king_streaks) j["king_streaks"] = king_streaks_json(*a.king_streaks);
     if (a.value.wdl == Wdl::draw) j["drawing_moves"] = strings_json(a.drawing_moves);
     return j;

@@ -41,9 +41,14 @@ void print_counted_line(const probe::LineAnswer& a) {
     if (a.king_streaks) std::cout << king_streaks_text(*a.king_streaks) << "\n";
     if (a.value.wdl == Wdl::draw) return print_drawing_moves(a, "draw under the counters");
     const Color winner = a.value.wdl == Wdl::win ? a.side : ~a.side;
-    std::cout << side_name(a.side) << " to move: " << to_string(a.value.wdl)
-              << " under the counters in " << plies_text((long long)a.line.size()) << "; "
-              << side_name(winner) << " wins\n";
+    std::cout << side_name(a.side) << " to move: " << to_string(a.value.wdl) << " in "
+              << plies_text((long long)a.line.size()) << " under the counters";
+    if (a.counted && !a.counted->budget_of.empty())
+        std::cout << " (needs " << plies_text(a.counted->value.budget) << " of "
+                  << a.counted->budget_of << "; " << a.counted->left << " left)";
+    std::cout << "; " << side_name(winner)
+              << " wins\nthe winner ends the game soonest under the counters, the loser delays "
+                 "it most:\n";
     Color mover = a.side;
     int ply = 0;
     for (const auto& m : a.line) {
@@ -82,8 +87,9 @@ void add_best_command(CLI::App& app) {
     cmd->footer(
         "Plays the best moves from the position to the end of the game under the draw\n"
         "counters of the tables' counter set (fresh at FEN unless --moves or --counters say\n"
-        "otherwise): the winner's moves win within the counters, the least budget first, the\n"
-        "loser's need the most; each line shows the budget left and the counters. With\n"
+        "otherwise): the winner's moves end the game soonest within the counters, the loser's\n"
+        "delay it most, so the line is as long as the distance under the counters `dtb probe`\n"
+        "gives; each line shows the budget left and the counters. With\n"
         "--pure, the line with counters ignored (by DTW). A drawn position prints the moves\n"
         "that keep the draw. Exit codes: 0 ok, 2 bad\n"
         "input (FEN, directory), 1 not available or a broken table.\n"
@@ -95,8 +101,9 @@ void add_best_command(CLI::App& app) {
     cmd->add_option("dir", o->dir, "Table directory (written by dtb gen)")->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
     cmd->add_flag("--json", o->json,
-                  "Print JSON: variant, fen, counter_set, state, wdl, plies, line [{move, budget, "
-                  "state}] (with --pure: wdl, dtw, dtc, line [{move, dtw, state}]); for a draw, "
+                  "Print JSON: variant, fen, counter_set, state, wdl, plies (the distance under "
+                  "the counters), budget, budget_of, line [{move, budget, state}] (with --pure: "
+                  "wdl, dtw, dtc, line [{move, dtw, state}]); for a draw, "
                   "drawing_moves [the moves that keep it] and an empty line");
     cmd->add_flag("--pure", o->pure, "Ignore the draw counters: the line by DTW");
     add_counter_options(cmd, o->counters);

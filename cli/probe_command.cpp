@@ -25,12 +25,16 @@ std::string value_text(const Value& v, int want) {
            std::to_string(v.dtc);
 }
 
+// "win in 31 plies (needs 22 plies of kings-only; 30 left)": the distance to the end of the
+// game under the counters, then the budget and the counter it is counted on.
 std::string counted_text(const probe::CountedValue& c) {
     std::string t = to_string(c.cls);
-    if (c.value.wdl != Wdl::draw) t += " in " + plies_text(c.plies);
-    if (c.value.table_wdl != Wdl::draw)
-        t += " (needs " + plies_text(c.value.budget) + " of the counter)";
-    return t;
+    if (c.value.wdl != Wdl::draw && c.plies) t += " in " + plies_text(*c.plies);
+    if (c.value.table_wdl == Wdl::draw) return t;
+    if (c.budget_of.empty()) return t + " (no counter runs)";
+    const char* needs = c.value.wdl == Wdl::draw ? "would need " : "needs ";
+    return t + " (" + needs + plies_text(c.value.budget) + " of " + std::string(c.budget_of) +
+           "; " + std::to_string(c.left) + " left)";
 }
 
 void print(const probe::PositionAnswer& a) {
@@ -42,6 +46,7 @@ void print(const probe::PositionAnswer& a) {
         std::cout << "under the counters: not available (" << a.counters_error << ")\n";
     } else {
         std::cout << "under the counters: " << counted_text(*a.counted) << "\n";
+        if (!a.distance_error.empty()) std::cout << "  no distance: " << a.distance_error << "\n";
         if (a.counted->value.wdl != a.value.wdl)
             std::cout << "  decided by " << a.deciding_rule << "\n";
     }
@@ -69,8 +74,9 @@ void add_probe_command(CLI::App& app) {
         "the value after it (for the side to move then), best first. DTW and DTC are 0 for a\n"
         "draw. Then the value under the draw counters of the tables' counter set (the counters\n"
         "fresh at FEN unless --moves or --counters say otherwise): a win the counters turn\n"
-        "into a draw is a cursed win, a loss they save a blessed loss; `plies` is the length\n"
-        "of the line under the counters, `budget` the plies the binding counter must leave.\n"
+        "into a draw is a cursed win, a loss they save a blessed loss; `plies` is the distance\n"
+        "to the end of the game under the counters (the winner hurrying, the loser delaying),\n"
+        "`budget` the plies the counter `budget_of` must leave for the win or loss to hold.\n"
         "Exit codes: 0 ok, 2 bad input (FEN, directory), 1 not available or a broken\n"
         "table.\n"
         "Examples:\n"
@@ -84,10 +90,11 @@ void add_probe_command(CLI::App& app) {
                     "table is taken from the first that has it)")
         ->required();
     cmd->add_option("fen", o->fen, "Position as PDN FEN, e.g. W:WKa1,Kc3:Bh8")->required();
-    cmd->add_flag("--json", o->json,
-                  "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc, counters "
-                  "{wdl, class, plies, budget, rank, state}}], counters {counter_set, state, wdl, "
-                  "class, plies, budget}");
+    cmd->add_flag(
+        "--json", o->json,
+        "Print JSON: variant, fen, wdl, dtw, dtc, moves [{move, wdl, dtw, dtc, counters "
+        "{wdl, class, plies, budget, budget_of, rank, state}}], counters {counter_set, state, "
+        "wdl, class, plies, budget, budget_of}");
     add_counter_options(cmd, o->counters);
     add_variant_option(cmd, o->variant);
     cmd->callback([o] {

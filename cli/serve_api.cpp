@@ -3,6 +3,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "annotate_report.hpp"
 #include "answer_format.hpp"
@@ -89,6 +92,12 @@ void answer_request(const Served& served, const httplib::Request& req, httplib::
     } catch (const std::exception& e) {
         reply(res, 500, error_json("error", e.what()));
     }
+#ifdef __GLIBC__
+    // The distance search's memory goes back to the system: glibc keeps a freed arena's
+    // pages per server thread otherwise, and the server's memory would climb to threads x the
+    // largest search.
+    malloc_trim(0);
+#endif
 }
 
 // GET /api/probe?variant=V&fen=F[&counters=NAME=PLIES,...][&moves=...]: dtb probe --json.
@@ -162,6 +171,12 @@ void annotate_request(const Served& served, const httplib::Request& req, httplib
     } catch (const std::exception& e) {
         reply(res, 500, error_json("error", e.what()));
     }
+#ifdef __GLIBC__
+    // The distance search's memory goes back to the system: glibc keeps a freed arena's
+    // pages per server thread otherwise, and the server's memory would climb to threads x the
+    // largest search.
+    malloc_trim(0);
+#endif
 }
 
 }  // namespace

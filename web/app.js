@@ -370,7 +370,7 @@ function showValue(a) {
     shown.dataset.class = '';
     return;
   }
-  shown.textContent = CLASS_WORDS[r.class] + (r.plies !== undefined ? ` in ${plies(r.plies)}` : '');
+  shown.textContent = CLASS_WORDS[r.class] + (r.plies != null ? ` in ${plies(r.plies)}` : '');
   shown.className = 'class-' + r.class;
   shown.dataset.class = r.class;
 }
@@ -419,7 +419,7 @@ function showMoves(a) {
     (groups[group] = groups[group] || []).push(m);
   }
   // Under the counters, the fastest win and the longest loss first; pure order otherwise.
-  const key = (m) => (m.counters && m.counters.plies !== undefined ? m.counters.plies : 0);
+  const key = (m) => (m.counters && m.counters.plies != null ? m.counters.plies : 0);
   if (groups.winning) groups.winning.sort((x, y) => key(x) - key(y));
   if (groups.losing) groups.losing.sort((x, y) => key(y) - key(x));
   for (const group of ['winning', 'cursed', 'drawn', 'blessed', 'losing']) {
@@ -436,7 +436,7 @@ function showMoves(a) {
       if (m.wdl !== 'draw' && m.dtw !== undefined)
         badges.push(`<span class="badge dtw" title="DTW after the move">DTW ${m.dtw}</span>`,
           `<span class="badge dtc" title="DTC after the move">DTC ${m.dtc}</span>`);
-      if (m.counters && m.counters.plies !== undefined)
+      if (m.counters && m.counters.plies != null)
         badges.push(`<span class="badge plies" title="plies to the end under the counters">${plies(m.counters.plies)}</span>`);
       button.innerHTML = `<span>${m.move}</span><span class="badges">${badges.join('')}</span>`;
       button.addEventListener('click', () => playMove(m));
@@ -563,7 +563,7 @@ function heldText(p) {
   const side = p.side === 'white' ? 'White' : 'Black';
   let s = `${side} to move: ${pureText(p.pure)}`;
   if (p.counted) s += `; under the counters ${CLASS_WORDS[p.counted.class]}` +
-    (p.counted.plies !== undefined ? ` in ${plies(p.counted.plies)}` : '');
+    (p.counted.plies != null ? ` in ${plies(p.counted.plies)}` : '');
   return s;
 }
 

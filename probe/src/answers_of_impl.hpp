@@ -70,8 +70,15 @@ std::string deciding_rule(const CounterSet& set, const CounterState& s, const Po
     return "";
 }
 
-inline CountedValue counted_value(Wdl pure, const CountersAnswer& a, int plies) {
-    return {a, classify(pure, a.wdl), plies};
+template <class V>
+CountedValue counted_value(const CounterSet& set, const CounterState& s, const Position<V>& p,
+                           Wdl pure, const CountersAnswer& a, std::optional<int> plies) {
+    CountedValue v{a, classify(pure, a.wdl), plies, "", 0};
+    if (const int rule = binding_rule(set, s, p); rule >= 0) {
+        v.budget_of = set.rules[rule].name;
+        v.left = plies_left(set, s, rule, p);
+    }
+    return v;
 }
 
 }  // namespace answers_detail
@@ -101,8 +108,9 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
     a.counters = read_counters(set, c.state, p);
     const UnderCounters& r = report.counters;
     a.counters_error = r.error;
+    a.distance_error = r.distance_error;
     if (r.error.empty()) {
-        a.counted = counted_value(report.value.wdl, r.value, r.plies);
+        a.counted = counted_value(set, c.state, p, report.value.wdl, r.value, r.plies);
         if (r.value.wdl != report.value.wdl) a.deciding_rule = deciding_rule(set, c.state, p);
     }
     for (const auto& m : report.moves) {
@@ -113,7 +121,8 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
                           {},
                           m.counted_rank};
         if (m.counted) {
-            record.counted = counted_value(m.counted->pure.wdl, m.counted->after, m.counted_plies);
+            record.counted = counted_value(set, m.counted->state, apply(p, m.pure.move.move),
+                                           m.counted->pure.wdl, m.counted->after, m.counted_plies);
             record.counters_after =
                 read_counters(set, m.counted->state, apply(p, m.pure.move.move));
         }
@@ -141,13 +150,17 @@ LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const Count
             if (st == Status::counters) throw Error(st, message);
             require(st, write_fen(p), message);
             std::vector<CountersRatedMove<V>> line, moves;
-            require(rp.line(p, c.state, line, &message), write_fen(p), message);
+            CountersDistance<V> distance(rp, tb.prober<V>());
+            require(distance.line(p, c.state, line, &message), write_fen(p), message);
             if (value.wdl == Wdl::draw)
                 require(rp.rate_moves(p, c.state, moves, &message), write_fen(p), message);
             a.fen = write_fen(p);
             a.side = p.side;
             a.king_streaks = king_streaks(p);
             a.value.wdl = value.wdl;
+            Value pure_value;
+            require(tb.prober<V>().value(p, want_wdl, pure_value, &message), write_fen(p), message);
+            a.counted = counted_value(set, c.state, p, pure_value.wdl, value, int(line.size()));
             a.counter_set = set.name;
             a.counters = read_counters(set, c.state, p);
             Position<V> cur = p;

@@ -14,6 +14,7 @@
 #include "dtb/core/counter_state.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/probe/counted_position.hpp"
+#include "dtb/probe/counters_distance.hpp"
 #include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/prober.hpp"
 
@@ -395,8 +396,9 @@ dtb_status CCalls<V>::best_line_counters(const Handle& h, const char* fen,
     std::string message;
     std::vector<CountersRatedMove<V>> line;
     std::vector<dtb_counters_move> out;
-    Status st =
-        CountersProber<V>(h.store(), set).line(p, state_of(set, p, counters), line, &message);
+    const CountersProber<V> counted(h.store(), set);
+    Status st = CountersDistance<V>(counted, Prober<V>(h.store()))
+                    .line(p, state_of(set, p, counters), line, &message);
     if (st == Status::ok) st = c_counters_moves(Prober<V>(h.store()), p, line, true, out, message);
     if (st != Status::ok) return finish(st, message);
     return copy_out(out, moves, capacity, count, "moves in the line");

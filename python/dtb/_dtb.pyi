@@ -25,6 +25,7 @@ class CountersResult:
     klass: Optional[str]
     plies: Optional[int]
     budget: Optional[int]
+    budget_of: Optional[str]
     error: Optional[str]
 
 class ProbeResult:

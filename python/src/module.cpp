@@ -27,7 +27,8 @@ std::string counters_repr(const CountersResult& r) {
     if (r.error)
         return "CountersResult(error=" + py::repr(py::str(*r.error)).cast<std::string>() + ")";
     return "CountersResult(wdl='" + r.wdl.value_or("") + "', klass='" + r.klass.value_or("") +
-           "', plies=" + optional_text(r.plies) + ", budget=" + optional_text(r.budget) + ")";
+           "', plies=" + optional_text(r.plies) + ", budget=" + optional_text(r.budget) +
+           ", budget_of=" + (r.budget_of ? "'" + *r.budget_of + "'" : std::string("None")) + ")";
 }
 
 void add_results(py::module_& m) {
@@ -35,9 +36,11 @@ void add_results(py::module_& m) {
         m, "CountersResult",
         "The value under the draw counters: wdl ('win', 'draw', 'loss'), klass\n"
         "(the pure value as the counters leave it: 'win', 'cursed-win', 'draw',\n"
-        "'blessed-loss', 'loss'), plies (the length of the line under the\n"
-        "rules; None for a draw), budget (the plies the binding counter must\n"
-        "leave; None where no win or loss is at stake), counter_set, state (per\n"
+        "'blessed-loss', 'loss'), plies (the distance to the end of the game\n"
+        "under the counters, the winner hurrying and the loser delaying; None for\n"
+        "a draw, and where the tables have no DTW to derive it from), budget (the\n"
+        "plies the counter budget_of must leave; None where no win or loss is at\n"
+        "stake), budget_of (that counter's name), counter_set, state (per\n"
         "counter in scope: {'plies': n, 'left': m}, {'plies': None} for a rule\n"
         "that waits) and error (why the values are not given: no counters' tables;\n"
         "then wdl is None).")
@@ -47,6 +50,7 @@ void add_results(py::module_& m) {
         .def_readonly("klass", &CountersResult::klass)
         .def_readonly("plies", &CountersResult::plies)
         .def_readonly("budget", &CountersResult::budget)
+        .def_readonly("budget_of", &CountersResult::budget_of)
         .def_readonly("error", &CountersResult::error)
         .def("__repr__", &counters_repr);
     py::class_<ProbeResult>(

@@ -22,8 +22,9 @@ struct CountersResult {
     StateDict state;
     std::optional<std::string> wdl;
     std::optional<std::string> klass;  // win, cursed-win, draw, blessed-loss, loss
-    std::optional<int> plies;          // the length of the line under the counters
-    std::optional<int> budget;         // the plies the binding counter must leave
+    std::optional<int> plies;          // the distance to the end of the game under the counters
+    std::optional<int> budget;         // the plies the counter budget_of must leave
+    std::optional<std::string> budget_of;
     std::optional<std::string> error;
 };
 
@@ -60,15 +61,21 @@ inline void put_value(const Value& v, int want, std::string& wdl, std::optional<
     dtc = v.dtc;
 }
 
-inline CountersResult counters_result(const CounterSet& set, StateDict state, Wdl pure,
-                                      const probe::CountersAnswer& a, int plies) {
+// The value under the counters of p at counters s; `plies` its distance under them.
+template <class V>
+CountersResult counters_result(const CounterSet& set, const Position<V>& p, const CounterState& s,
+                               Wdl pure, const probe::CountersAnswer& a, std::optional<int> plies) {
     CountersResult r;
     r.counter_set = set.name;
-    r.state = std::move(state);
+    r.state = state_dict(set, s, p);
     r.wdl = to_string(a.wdl);
     r.klass = to_string(probe::classify(pure, a.wdl));
     if (a.wdl != Wdl::draw) r.plies = plies;
-    if (a.table_wdl != Wdl::draw) r.budget = a.budget;
+    if (a.table_wdl != Wdl::draw) {
+        r.budget = a.budget;
+        if (const int rule = probe::binding_rule(set, s, p); rule >= 0)
+            r.budget_of = std::string(set.rules[rule].name);
+    }
     return r;
 }
 

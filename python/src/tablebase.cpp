@@ -61,8 +61,8 @@ ProbeResult probe_in(const probe::Tablebase& tb, const std::string& fen, const s
         out.counters.state = state;
         out.counters.error = r.counters.error;
     } else {
-        out.counters = counters_result(rp.counter_set(), state, r.value.wdl, r.counters.value,
-                                       r.counters.plies);
+        out.counters = counters_result(rp.counter_set(), c.position, c.state, r.value.wdl,
+                                       r.counters.value, r.counters.plies);
     }
     return out;
 }
@@ -85,8 +85,7 @@ std::vector<MoveResult> best_moves_in(const probe::Tablebase& tb, const std::str
         mr.fen = write_fen(after);
         put_value(m.pure.after, r.want, mr.wdl, mr.dtw, mr.dtc);
         if (m.counted)
-            mr.counters = counters_result(rp.counter_set(),
-                                          state_dict(rp.counter_set(), m.counted->state, after),
+            mr.counters = counters_result(rp.counter_set(), after, m.counted->state,
                                           m.pure.after.wdl, m.counted->after, m.counted_plies);
         out.push_back(std::move(mr));
         rank.push_back(m.counted_rank);
@@ -126,7 +125,8 @@ std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::stri
         return out;
     }
     std::vector<probe::CountersRatedMove<V>> line;
-    require(rp.line(c.position, c.state, line, &message), write_fen(c.position), message);
+    probe::CountersDistance<V> distance(rp, tb.prober<V>());
+    require(distance.line(c.position, c.state, line, &message), write_fen(c.position), message);
     for (std::size_t i = 0; i < line.size(); ++i) {
         const auto& m = line[i];
         cur = apply(cur, m.move.move);
@@ -135,8 +135,8 @@ std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::stri
         mr.fen = write_fen(cur);
         mr.wdl = to_string(m.pure.wdl);
         mr.dtw = m.pure.dtw;
-        mr.counters = counters_result(rp.counter_set(), state_dict(rp.counter_set(), m.state, cur),
-                                      m.pure.wdl, m.after, int(line.size() - i - 1));
+        mr.counters = counters_result(rp.counter_set(), cur, m.state, m.pure.wdl, m.after,
+                                      int(line.size() - i - 1));
         out.push_back(std::move(mr));
     }
     return out;

@@ -3,11 +3,14 @@
 // counter state the oracle reaches, for every position of every material generated.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 
 #include "../gen/counters_oracle.hpp"
 #include "dtb/gen/generate.hpp"
+#include "dtb/probe/counters_distance.hpp"
 #include "dtb/probe/counters_prober.hpp"
 #include "probe_test_support.hpp"
 
@@ -17,8 +20,33 @@ namespace {
 struct Agreement {
     std::int64_t states = 0, compared = 0, missing = 0, bad = 0;
     std::int64_t cursed = 0;  // states the counters draw though the tables' value is decided
-    std::string first_bad, first_missing;
+    // The distance under the counters (counters_distance.hpp) at a sample of the decided states.
+    std::int64_t distances = 0, longer_than_pure = 0, distance_bad = 0, longer_seen = 0;
+    double distance_seconds = 0;
+    std::string first_bad, first_missing, first_distance_bad;
 };
+
+template <class V>
+void compare_distance(probe::CountersDistance<V>& distance, const probe::Prober<V>& pure,
+                      const CountersOracle<V>& oracle, const Position<V>& p,
+                      const counters_reading::Counters& c, const test::CountersValue& want,
+                      Agreement& a) {
+    const CounterState s = to_counter_state(oracle.counter_set(), c);
+    int got = 0;
+    std::string message;
+    const auto t = std::chrono::steady_clock::now();
+    const probe::Status st = distance.distance(p, s, got, &message);
+    a.distance_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    if (st == probe::Status::not_available) return;
+    ++a.distances;
+    Value v;
+    if (pure.value(p, probe::want_dtw, v) == probe::Status::ok) a.longer_than_pure += got > v.dtw;
+    if ((st != probe::Status::ok || got != want.plies) && a.distance_bad++ < 5)
+        a.first_distance_bad += "\n  " + oracle.state_text(p, c) + ": oracle " +
+                                counters_value_text(want) + ", distance " +
+                                (st == probe::Status::ok ? std::to_string(got) : message);
+}
 
 // Generates V up to `pieces` with counter set `set` and compares every oracle state of the
 // family of `materials` (every material up to `pieces` when empty).
@@ -38,9 +66,20 @@ Agreement compare(const CounterSet& set, int pieces, std::vector<Counts> materia
     const CountersOracle<V> oracle(set,
                                    {materials.empty() ? all_counts(pieces) : materials, man_rows});
     Agreement a;
+    const probe::Prober<V> pure(store);
+    probe::CountersDistance<V> distance(prober, pure);
+    // Some 10,000 states a family, and every fourth where the distance is not the pure DTW.
+    const std::size_t every = std::max<std::size_t>(1, oracle.states() / 10000);
     oracle.for_each_state([&](const Position<V>& p, const counters_reading::Counters& c,
                               const test::CountersValue& want) {
         ++a.states;
+        if (want.outcome == Outcome::win || want.outcome == Outcome::loss) {
+            Value v;  // every fourth state the counters make longer than pure, and the sample
+            const bool longer =
+                pure.value(p, probe::want_dtw, v) == probe::Status::ok && v.dtw < want.plies;
+            if ((longer && ++a.longer_seen % 4 == 0) || a.states % std::int64_t(every) == 0)
+                compare_distance(distance, pure, oracle, p, c, want, a);
+        }
         const CounterState s = to_counter_state(set, c);
         probe::CountersAnswer got;
         std::string message;
@@ -61,9 +100,12 @@ Agreement compare(const CounterSet& set, int pieces, std::vector<Counts> materia
     });
     std::printf(
         "%s %s up to %d pieces: %lld states, %lld compared (%lld drawn by the counters), %lld "
-        "without tables%s%s\n",
+        "without tables%s%s; distances at %lld states (%lld longer than pure), %.1f s, %zu "
+        "states searched\n",
         V::name.data(), set.name.data(), pieces, (long long)a.states, (long long)a.compared,
-        (long long)a.cursed, (long long)a.missing, a.missing ? ": " : "", a.first_missing.c_str());
+        (long long)a.cursed, (long long)a.missing, a.missing ? ": " : "", a.first_missing.c_str(),
+        (long long)a.distances, (long long)a.longer_than_pure, a.distance_seconds,
+        distance.states_known());
     return a;
 }
 
@@ -79,6 +121,8 @@ void expect_agreement(const CounterSet& set, int pieces, std::vector<Counts> mat
     EXPECT_GT(a.compared, 0);
     EXPECT_GT(a.cursed, 0) << "the counters decide nothing here: the comparison proves little";
     EXPECT_EQ(a.bad, 0) << V::name << " " << set.name << ":" << a.first_bad;
+    EXPECT_GT(a.distances, 0);
+    EXPECT_EQ(a.distance_bad, 0) << V::name << " " << set.name << ":" << a.first_distance_bad;
 }
 
 TEST(CountersAgreement, RussianThreePieces) {

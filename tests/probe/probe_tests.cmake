@@ -53,7 +53,7 @@ probe_cli_test(probe_counters_bad_move EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${D
 probe_cli_test(best_counters_json EXIT 0 JSON JSON_KEYS "variant,fen,counter_set,state,wdl,plies,line"
     ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN} --json)
 probe_cli_test(best_counters_line EXIT 0 ARGS best ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
-    REGEX "win under the counters in 3 plies.*budget.*Black has no move and loses")
+    REGEX "win in 3 plies under the counters [(]needs 2 plies of kings-only. 30 left[)].*budget.*Black has no move and loses")
 probe_cli_test(best_draw EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:BKh6" REGEX "draw")
 probe_cli_test(best_bad_fen EXIT 2 ARGS best ${DTB_PROBE_TABLES} "W:Wa1:Bh8:X")
 # Exit codes and JSON errors of probe and best; FENs in either case or as a PDN tag line; a
@@ -78,7 +78,7 @@ probe_cli_test(probe_pdn_tag EXIT 0 ARGS probe ${DTB_PROBE_TABLES} "[FEN \"W:WKa
 probe_cli_test(best_one_ply EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:Bb2" --pure
     REGEX "win in 1 ply .dtc" NOT_REGEX "1 plies")
 probe_cli_test(best_one_ply_counters EXIT 0 ARGS best ${DTB_PROBE_TABLES} "W:WKa1:Bb2"
-    REGEX "win under the counters in 1 ply;" NOT_REGEX "1 plies")
+    REGEX "win in 1 ply under the counters" NOT_REGEX "1 plies")
 probe_cli_test(probe_other_variant EXIT 2 ARGS probe ${DTB_PROBE_TABLES} ${DTB_PROBE_WIN}
     --variant english REGEX "holds russian tables .manifest.json., not english")
 set_tests_properties(${probe_cli_tests} PROPERTIES FIXTURES_REQUIRED probe_tables)

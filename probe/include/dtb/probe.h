@@ -190,8 +190,10 @@ dtb_status dtb_best_moves_counters(dtb_tb* tb, const char* fen, const dtb_counte
                                    dtb_counters_move* moves, size_t capacity, size_t* count);
 
 /* The line under the counters from a position won or lost under them, to the end of the game:
- * the winner's moves keep the win within the counters, the loser's need the most budget.
- * None for a draw under the counters. Buffer conventions as dtb_best_line. */
+ * the winner's moves end the game soonest under the counters, the loser's delay it most (its
+ * length is the distance under the counters, docs/counters.md). None for a draw under the
+ * counters. Needs the DTW tables; Status DTB_ERR_NOT_AVAILABLE past the distance search's
+ * bound. Buffer conventions as dtb_best_line. */
 dtb_status dtb_best_line_counters(dtb_tb* tb, const char* fen, const dtb_counters* counters,
                                   dtb_counters_move* moves, size_t capacity, size_t* count);
 

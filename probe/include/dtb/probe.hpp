@@ -18,6 +18,7 @@
 
 #include "dtb/core/value.hpp"
 #include "dtb/probe.h"
+#include "dtb/probe/counters_distance.hpp"
 #include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/handle.hpp"
 #include "dtb/probe/prober.hpp"

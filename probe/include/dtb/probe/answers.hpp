@@ -34,11 +34,14 @@ struct KingStreaks {
     bool has_men[2] = {false, false};
 };
 
-// A value under the counters and the length of the line that realises it.
+// A value under the counters and the distance to the end of the game under them
+// (counters_distance.hpp).
 struct CountedValue {
     CountersAnswer value;
     CountersClassOf cls = CountersClassOf::draw;
-    int plies = 0;  // 0 for a draw
+    std::optional<int> plies;    // 0 for a draw; absent where it cannot be derived
+    std::string_view budget_of;  // the counter the budget is counted on ("" where none runs)
+    int left = 0;                // the plies that counter leaves
 };
 
 // One legal move and everything known after it (for the side to move then).
@@ -62,6 +65,7 @@ struct PositionAnswer {
     std::vector<CounterReading> counters;  // at the position
     std::optional<CountedValue> counted;   // absent: counters_error says why
     std::string counters_error;
+    std::string distance_error;     // why counted->plies is absent, where it is
     std::string deciding_rule;      // "NAME (ARTICLE)" where the counters change the value
     std::vector<MoveRecord> moves;  // best first by the pure values
 };
@@ -82,7 +86,8 @@ struct LineAnswer {
     Color side = Color::white;
     bool no_move_wins = false;  // giveaway: the side that cannot move wins
     std::optional<KingStreaks> king_streaks;
-    Value value;  // pure: WDL, DTW, DTC; under the counters: WDL
+    Value value;                          // pure: WDL, DTW, DTC; under the counters: WDL
+    std::optional<CountedValue> counted;  // under the counters: its plies are the line's
     std::string counter_set;
     std::vector<CounterReading> counters;
     std::vector<LineStep> line;

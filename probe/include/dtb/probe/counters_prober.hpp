@@ -64,6 +64,21 @@ constexpr const char* to_string(CountersClassOf c) {
     }
 }
 
+// The counter a budget at p is counted on: the class's binding rule (the kings-only count where
+// two bind), else the counting rule with the fewest plies left; -1 where none runs.
+template <class V>
+int binding_rule(const CounterSet& set, const CounterState& s, const Position<V>& p) {
+    const Position<V> q = p.side == Color::white ? p : Flip<V>::apply(p);
+    const Material m = material_of(q);
+    const CountersClass c =
+        counters_class(set, m, counters_kind(set, s, m) == ValueKind::counters_idle);
+    if (c.rule >= 0 && s.counting(c.rule)) return c.rule;
+    const int left = plies_left(set, s, p);
+    for (int i = 0; i < set.count; ++i)
+        if (s.counting(i) && plies_left(set, s, i, p) == left) return i;
+    return -1;
+}
+
 // A legal move with the counters and the value under the counters after it.
 template <class V>
 struct CountersRatedMove {
@@ -136,41 +151,7 @@ class CountersProber {
         return Status::ok;
     }
 
-    // The line under the counters from p at counters s: the winner's moves that keep the win
-    // within the counters at the least budget, the loser's that need the most, to the end of
-    // the game. Empty for a draw under the counters.
-    Status line(const P& p, const CounterState& s, std::vector<CountersRatedMove<V>>& out,
-                std::string* message = nullptr) const {
-        out.clear();
-        CountersAnswer v;
-        if (const Status st = probe(p, s, v, message); st != Status::ok) return st;
-        if (v.wdl == Wdl::draw) return Status::ok;
-        P cur = p;
-        CounterState state = s;
-        std::vector<CountersRatedMove<V>> moves;
-        Wdl expect = v.wdl;
-        for (;;) {
-            if (const Status st = rate_moves(cur, state, moves, message); st != Status::ok)
-                return st;
-            if (moves.empty()) return Status::ok;  // the side to move has lost
-            const auto& best = moves.front();
-            // The tables guarantee a move that keeps the value; anything else is a broken table.
-            if (best.after.wdl != opposite(expect) || out.size() > kLongestLine) {
-                if (message)
-                    *message =
-                        "the counters' tables disagree along the line from " + write_fen(cur);
-                return Status::corrupt;
-            }
-            out.push_back(best);
-            cur = apply(cur, best.move.move);
-            state = best.state;
-            expect = opposite(expect);
-        }
-    }
-
   private:
-    static constexpr std::size_t kLongestLine = 1 << 16;
-
     static std::tuple<int, int, int> rank(const CountersRatedMove<V>& m) {
         switch (m.after.wdl) {
             case Wdl::loss:

@@ -1,7 +1,7 @@
 // Everything dtb says of one position, for `dtb probe` and the Python package alike: the pure
 // value (WDL, DTW, DTC; WDL alone from a directory of WDL tables) and every legal move's, best
-// first; then the value under the draw counters at the given counters, with the length of the
-// line under the counters, and every move's.
+// first; then the value under the draw counters at the given counters, with the distance to the
+// end of the game under them (counters_distance.hpp), and every move's.
 #pragma once
 
 #include <optional>
@@ -11,6 +11,7 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/probe/counted_position.hpp"
+#include "dtb/probe/counters_distance.hpp"
 #include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/prober.hpp"
 
@@ -19,7 +20,10 @@ namespace dtb::probe {
 // The value under the counters at the position, and the length of the line under them.
 struct UnderCounters {
     CountersAnswer value;
-    int plies = 0;  // the length of the line under the counters (0 for a draw)
+    // The plies to the end of the game under the counters (0 for a draw); absent where the
+    // tables have no DTW to derive it from (distance_error says why).
+    std::optional<int> plies;
+    std::string distance_error;
     // Why the values under the counters are not given (their tables are missing or damaged),
     // "" when they are; the pure values stand either way.
     std::string error;
@@ -31,8 +35,8 @@ template <class V>
 struct MoveReport {
     RatedMove<V> pure;
     std::optional<CountersRatedMove<V>> counted;
-    int counted_plies = 0;  // the length of the line under the counters after it
-    int counted_rank = 0;   // its place, best first, under the counters
+    std::optional<int> counted_plies;  // the distance under the counters after it
+    int counted_rank = 0;              // its place, best first, under the counters
 };
 
 template <class V>
@@ -45,33 +49,43 @@ struct PositionReport {
 
 namespace position_report_detail {
 
-template <class V>
-Status line_plies(const CountersProber<V>& rp, const Position<V>& p, const CounterState& s,
-                  int& plies, std::string* message) {
-    std::vector<CountersRatedMove<V>> line;
-    const Status st = rp.line(p, s, line, message);
-    plies = int(line.size());
+// The distance of p at s, or nothing where it cannot be derived (no DTW tables, say: `why` says
+// so); any other failure is returned.
+template <class V, class S>
+Status distance_of(CountersDistance<V, S>& distance, const Position<V>& p, const CounterState& s,
+                   std::optional<int>& out, std::string& why) {
+    int d = 0;
+    std::string message;
+    const Status st = distance.distance(p, s, d, &message);
+    if (st == Status::not_available) {
+        why = "the distance under the counters is not available: " + message;
+        return Status::ok;
+    }
+    if (st == Status::ok) out = d;
+    if (st != Status::ok) why = message;
     return st;
 }
 
 // The counters part: Status::counters when the counters cannot stand, ok otherwise (failures
 // of the counters' tables go into out.counters.error, and no move gets a value under them).
-template <class V>
-Status under_counters(const CountersProber<V>& rp, const CountedPosition<V>& c, bool with_moves,
-                      PositionReport<V>& out, std::string* message) {
+template <class V, class S>
+Status under_counters(const Prober<V, S>& prober, const CountersProber<V, S>& rp,
+                      const CountedPosition<V>& c, bool with_moves, PositionReport<V>& out,
+                      std::string* message) {
     UnderCounters& r = out.counters;
     std::string why;
     std::vector<CountersRatedMove<V>> rated;
+    CountersDistance<V, S> distance(rp, prober);
     Status st = rp.probe(c.position, c.state, r.value, &why);
     if (st == Status::ok && with_moves) st = rp.rate_moves(c.position, c.state, rated, &why);
-    if (st == Status::ok && r.value.wdl != Wdl::draw)
-        st = line_plies(rp, c.position, c.state, r.plies, &why);
+    if (st == Status::ok) st = distance_of(distance, c.position, c.state, r.plies, why);
+    if (st == Status::ok && !r.plies) std::swap(r.distance_error, why);
     // Each rated move joins the record of the same move: both lists are the legal moves.
     for (std::size_t i = 0; st == Status::ok && i < rated.size(); ++i) {
         const auto& m = rated[i];
-        int plies = 0;
-        if (m.after.wdl != Wdl::draw)
-            st = line_plies(rp, apply(c.position, m.move.move), m.state, plies, &why);
+        std::optional<int> plies;
+        if (r.plies)
+            st = distance_of(distance, apply(c.position, m.move.move), m.state, plies, why);
         for (MoveReport<V>& record : out.moves) {
             if (!(record.pure.move.move == m.move.move)) continue;
             record.counted = m;
@@ -112,7 +126,7 @@ Status report_position(const Prober<V, S>& prober, const CountersProber<V, S>& c
         if ((st = prober.rate_moves(p, rated, message, out.want)) != Status::ok) return st;
         for (auto& m : rated) out.moves.push_back({std::move(m), std::nullopt, 0, 0});
     }
-    return position_report_detail::under_counters(counted, c, with_moves, out, message);
+    return position_report_detail::under_counters(prober, counted, c, with_moves, out, message);
 }
 
 }  // namespace dtb::probe
