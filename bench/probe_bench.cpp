@@ -256,7 +256,31 @@ void BM_ProbeCountersSamplePureDtw(benchmark::State& state) {
     run(state, *setup().warm, counters_sample().positions, want_dtw);
 }
 
+// The distance under the counters (counters_distance.hpp) of the counters sample, each
+// position with a fresh search (what a one-shot probe pays); `bound` counts the searches that
+// gave no distance (past the bound, say: the label is the first one's reason).
+void BM_ProbeCountersDistance(benchmark::State& state) {
+    const auto rp = setup().warm->counters_prober<V>();
+    const auto pure = setup().warm->prober<V>();
+    const auto& r = counters_sample();
+    if (r.positions.empty()) return state.SkipWithError("no counters' tables in the directory");
+    std::size_t i = 0;
+    std::int64_t bound = 0;
+    for (auto _ : state) {
+        const std::size_t k = i++ % r.positions.size();
+        CountersDistance<V> distance(rp, pure);
+        int d = 0;
+        std::string why;
+        const Status s = distance.distance(r.positions[k], r.states[k], d, &why);
+        if (s != Status::ok && bound++ == 0) state.SetLabel(why);
+        benchmark::DoNotOptimize(d);
+    }
+    state.counters["bound"] = double(bound);
+    state.SetItemsProcessed(state.iterations());
+}
+
 BENCHMARK(BM_ProbeCountersWarmAny)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeCountersDistance)->Unit(benchmark::kMicrosecond)->MinTime(3);
 BENCHMARK(BM_ProbeCountersSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeCountersSamplePureDtw)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
