@@ -24,16 +24,32 @@ nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v, int 
     return j;
 }
 
+namespace {
+
+// budget and budget_of, where a win or loss is at stake.
+void add_budget(nlohmann::ordered_json& j, const probe::CountedValue& c) {
+    if (c.value.table_wdl == Wdl::draw) return;
+    j["budget"] = c.value.budget;
+    j["budget_of"] = c.budget_of.empty() ? nlohmann::ordered_json(nullptr)
+                                         : nlohmann::ordered_json(std::string(c.budget_of));
+}
+
+}  // namespace
+
 nlohmann::ordered_json counted_json(nlohmann::ordered_json j, const probe::CountedValue& c) {
     j["wdl"] = to_string(c.value.wdl);
     j["class"] = to_string(c.cls);
     if (c.value.wdl != Wdl::draw) j["plies"] = c.plies ? nlohmann::ordered_json(*c.plies) : nullptr;
-    if (c.value.table_wdl != Wdl::draw) {
-        j["budget"] = c.value.budget;
-        j["budget_of"] = c.budget_of.empty() ? nlohmann::ordered_json(nullptr)
-                                             : nlohmann::ordered_json(std::string(c.budget_of));
-    }
+    add_budget(j, c);
     return j;
+}
+
+std::string budget_text(const probe::CountedValue& c) {
+    if (c.value.table_wdl == Wdl::draw) return "";
+    if (c.budget_of.empty()) return " (no counter runs)";
+    const char* needs = c.value.wdl == Wdl::draw ? "would need " : "needs ";
+    return std::string(" (") + needs + plies_text(c.value.budget) + " of " +
+           std::string(c.budget_of) + "; " + std::to_string(c.left) + " left)";
 }
 
 nlohmann::ordered_json counters_json(const std::vector<probe::CounterReading>& counters) {
@@ -131,12 +147,7 @@ nlohmann::ordered_json line_json(const probe::LineAnswer& a) {
         j = {{"variant", a.variant},          {"fen", a.fen},
              {"counter_set", a.counter_set},  {"state", counters_json(a.counters)},
              {"wdl", to_string(a.value.wdl)}, {"plies", a.line.size()}};
-    if (!a.pure && a.counted && a.counted->value.table_wdl != Wdl::draw) {
-        j["budget"] = a.counted->value.budget;
-        j["budget_of"] = a.counted->budget_of.empty()
-                             ? nlohmann::ordered_json(nullptr)
-                             : nlohmann::ordered_json(std::string(a.counted->budget_of));
-    }
+    if (!a.pure && a.counted) add_budget(j, *a.counted);
     if (!a.pure) j["line"] = list;
     if (a.king_streaks) j["king_streaks"] = king_streaks_json(*a.king_streaks);
     if (a.value.wdl == Wdl::draw) j["drawing_moves"] = strings_json(a.drawing_moves);

@@ -13,8 +13,12 @@ namespace dtb::cli {
 // A value as JSON, its members added to j; `want` says which values it holds (want_wdl:
 // tables of WDL alone).
 nlohmann::ordered_json value_json(nlohmann::ordered_json j, const Value& v, int want);
-// A value under the counters as JSON, its members added to j: wdl, class, plies, budget.
+// A value under the counters as JSON, its members added to j: wdl, class, plies, budget,
+// budget_of.
 nlohmann::ordered_json counted_json(nlohmann::ordered_json j, const probe::CountedValue& c);
+// Its budget in words: " (needs 22 plies of kings-only; 30 left)", "" where no win or loss
+// is at stake.
+std::string budget_text(const probe::CountedValue& c);
 
 // The counters as JSON: per rule, its plies (null where it is not counting) and what is left.
 nlohmann::ordered_json counters_json(const std::vector<probe::CounterReading>& counters);

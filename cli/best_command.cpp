@@ -42,11 +42,9 @@ void print_counted_line(const probe::LineAnswer& a) {
     if (a.value.wdl == Wdl::draw) return print_drawing_moves(a, "draw under the counters");
     const Color winner = a.value.wdl == Wdl::win ? a.side : ~a.side;
     std::cout << side_name(a.side) << " to move: " << to_string(a.value.wdl) << " in "
-              << plies_text((long long)a.line.size()) << " under the counters";
-    if (a.counted && !a.counted->budget_of.empty())
-        std::cout << " (needs " << plies_text(a.counted->value.budget) << " of "
-                  << a.counted->budget_of << "; " << a.counted->left << " left)";
-    std::cout << "; " << side_name(winner)
+              << plies_text((long long)a.line.size()) << " under the counters"
+              << (a.counted && !a.counted->budget_of.empty() ? budget_text(*a.counted) : "") << "; "
+              << side_name(winner)
               << " wins\nthe winner ends the game soonest under the counters, the loser delays "
                  "it most:\n";
     Color mover = a.side;

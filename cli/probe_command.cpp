@@ -30,11 +30,7 @@ std::string value_text(const Value& v, int want) {
 std::string counted_text(const probe::CountedValue& c) {
     std::string t = to_string(c.cls);
     if (c.value.wdl != Wdl::draw && c.plies) t += " in " + plies_text(*c.plies);
-    if (c.value.table_wdl == Wdl::draw) return t;
-    if (c.budget_of.empty()) return t + " (no counter runs)";
-    const char* needs = c.value.wdl == Wdl::draw ? "would need " : "needs ";
-    return t + " (" + needs + plies_text(c.value.budget) + " of " + std::string(c.budget_of) +
-           "; " + std::to_string(c.left) + " left)";
+    return t + budget_text(c);
 }
 
 void print(const probe::PositionAnswer& a) {

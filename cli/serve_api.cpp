@@ -17,6 +17,14 @@ namespace dtb::cli {
 
 namespace {
 
+// After each answer: the distance search's memory goes back to the system, which glibc would
+// otherwise keep per server thread, the server's memory climbing to threads x the largest search.
+void return_freed_memory() {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 nlohmann::ordered_json error_json(const std::string& code, const std::string& message) {
     return {{"error", {{"code", code}, {"message", message}}}};
 }
@@ -92,12 +100,7 @@ void answer_request(const Served& served, const httplib::Request& req, httplib::
     } catch (const std::exception& e) {
         reply(res, 500, error_json("error", e.what()));
     }
-#ifdef __GLIBC__
-    // The distance search's memory goes back to the system: glibc keeps a freed arena's
-    // pages per server thread otherwise, and the server's memory would climb to threads x the
-    // largest search.
-    malloc_trim(0);
-#endif
+    return_freed_memory();
 }
 
 // GET /api/probe?variant=V&fen=F[&counters=NAME=PLIES,...][&moves=...]: dtb probe --json.
@@ -171,12 +174,7 @@ void annotate_request(const Served& served, const httplib::Request& req, httplib
     } catch (const std::exception& e) {
         reply(res, 500, error_json("error", e.what()));
     }
-#ifdef __GLIBC__
-    // The distance search's memory goes back to the system: glibc keeps a freed arena's
-    // pages per server thread otherwise, and the server's memory would climb to threads x the
-    // largest search.
-    malloc_trim(0);
-#endif
+    return_freed_memory();
 }
 
 }  // namespace

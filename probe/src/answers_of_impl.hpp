@@ -63,11 +63,9 @@ inline void require(Status s, const std::string& fen, const std::string& message
 // The rule with the least left: the one that decides where the counters change a value.
 template <class V>
 std::string deciding_rule(const CounterSet& set, const CounterState& s, const Position<V>& p) {
-    const int left = plies_left(set, s, p);
-    for (int i = 0; i < set.count; ++i)
-        if (s.counting(i) && plies_left(set, s, i, p) == left)
-            return std::string(set.rules[i].name) + " (" + std::string(set.rules[i].article) + ")";
-    return "";
+    const int i = fewest_left_rule(set, s, p);
+    if (i < 0) return "";
+    return std::string(set.rules[i].name) + " (" + std::string(set.rules[i].article) + ")";
 }
 
 template <class V>

@@ -17,7 +17,7 @@
 // Status::not_available and the budget stands alone. The worst cases are long wins with men
 // (russian 5 pieces: a DTW of 70 took 76 s unbounded).
 //
-// One object per thread: it keeps what it proved between calls (clear() forgets it).
+// One object per thread: it keeps what it proved between calls.
 #pragma once
 
 #include <algorithm>
@@ -81,9 +81,6 @@ class CountersDistance {
         out.clear();
         int d = 0;
         if (const Status st = distance(p, s, d, message); st != Status::ok) return st;
-        CountersAnswer a;
-        if (const Status st = counted_->value(p, s, a, message); st != Status::ok) return st;
-        Wdl child_wdl = opposite(a.wdl);
         P cur = p;
         CounterState state = s;
         std::vector<CountersRatedMove<V>> moves;
@@ -91,7 +88,9 @@ class CountersDistance {
             if (const Status st = counted_->rate_moves(cur, state, moves, message);
                 st != Status::ok)
                 return st;
-            // The winner moves to a child lost within d - 1, the loser to one won in d - 1.
+            // The winner moves to a child lost within d - 1, the loser to one won in d - 1; a
+            // win ends on the winner's ply, so odd distances are the side to move's wins.
+            const Wdl child_wdl = d % 2 == 1 ? Wdl::loss : Wdl::win;
             const CountersRatedMove<V>* next = nullptr;
             for (const auto& m : moves) {
                 if (m.after.wdl != child_wdl) continue;
@@ -108,12 +107,10 @@ class CountersDistance {
             out.push_back(*next);
             cur = apply(cur, next->move.move);
             state = next->state;
-            child_wdl = opposite(child_wdl);
         }
         return Status::ok;
     }
 
-    void clear() { known_.clear(); }
     std::size_t states_known() const { return known_.size(); }
 
   private:

@@ -64,6 +64,16 @@ constexpr const char* to_string(CountersClassOf c) {
     }
 }
 
+// The counting rule with the fewest plies left at p (the first of them), -1 where none runs:
+// the one that draws the game first.
+template <class V>
+int fewest_left_rule(const CounterSet& set, const CounterState& s, const Position<V>& p) {
+    const int left = plies_left(set, s, p);
+    for (int i = 0; i < set.count; ++i)
+        if (s.counting(i) && plies_left(set, s, i, p) == left) return i;
+    return -1;
+}
+
 // The counter a budget at p is counted on: the class's binding rule (the kings-only count where
 // two bind), else the counting rule with the fewest plies left; -1 where none runs.
 template <class V>
@@ -73,10 +83,7 @@ int binding_rule(const CounterSet& set, const CounterState& s, const Position<V>
     const CountersClass c =
         counters_class(set, m, counters_kind(set, s, m) == ValueKind::counters_idle);
     if (c.rule >= 0 && s.counting(c.rule)) return c.rule;
-    const int left = plies_left(set, s, p);
-    for (int i = 0; i < set.count; ++i)
-        if (s.counting(i) && plies_left(set, s, i, p) == left) return i;
-    return -1;
+    return fewest_left_rule(set, s, p);
 }
 
 // A legal move with the counters and the value under the counters after it.

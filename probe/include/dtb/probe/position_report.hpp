@@ -17,7 +17,7 @@
 
 namespace dtb::probe {
 
-// The value under the counters at the position, and the length of the line under them.
+// The value under the counters at the position, and its distance under them.
 struct UnderCounters {
     CountersAnswer value;
     // The plies to the end of the game under the counters (0 for a draw); absent where the
@@ -61,8 +61,10 @@ Status distance_of(CountersDistance<V, S>& distance, const Position<V>& p, const
         why = "the distance under the counters is not available: " + message;
         return Status::ok;
     }
-    if (st == Status::ok) out = d;
-    if (st != Status::ok) why = message;
+    if (st == Status::ok)
+        out = d;
+    else
+        why = message;
     return st;
 }
 
