@@ -256,19 +256,23 @@ void BM_ProbeCountersSamplePureDtw(benchmark::State& state) {
     run(state, *setup().warm, counters_sample().positions, want_dtw);
 }
 
-// The distance under the counters (counters_distance.hpp) of the counters sample, each
-// position with a fresh search (what a one-shot probe pays); `bound` counts the searches that
-// gave no distance (past the bound, say: the label is the first one's reason).
-void BM_ProbeCountersDistance(benchmark::State& state) {
-    const auto rp = setup().warm->counters_prober<V>();
-    const auto pure = setup().warm->prober<V>();
+// The distance under the counters (counters_distance.hpp) of the counters sample. A fresh
+// search a position (what a one-shot probe pays) with the block cache warm or off (cold), or
+// one search object kept over the sample (kept: what an engine or `dtb counters` pays once
+// it has proved the states around). `bound` counts the searches that gave no distance (past
+// the bound, say: the label is the first one's reason).
+void distance_bench(benchmark::State& state, const Tablebase& tb, bool kept) {
+    const auto rp = tb.counters_prober<V>();
+    const auto pure = tb.prober<V>();
     const auto& r = counters_sample();
     if (r.positions.empty()) return state.SkipWithError("no counters' tables in the directory");
     std::size_t i = 0;
     std::int64_t bound = 0;
+    CountersDistance<V> one(rp, pure);
     for (auto _ : state) {
         const std::size_t k = i++ % r.positions.size();
-        CountersDistance<V> distance(rp, pure);
+        CountersDistance<V> fresh(rp, pure);
+        CountersDistance<V>& distance = kept ? one : fresh;
         int d = 0;
         std::string why;
         const Status s = distance.distance(r.positions[k], r.states[k], d, &why);
@@ -278,9 +282,20 @@ void BM_ProbeCountersDistance(benchmark::State& state) {
     state.counters["bound"] = double(bound);
     state.SetItemsProcessed(state.iterations());
 }
+void BM_ProbeCountersDistance(benchmark::State& state) {
+    distance_bench(state, *setup().warm, false);
+}
+void BM_ProbeCountersDistanceCold(benchmark::State& state) {
+    distance_bench(state, *setup().cold, false);
+}
+void BM_ProbeCountersDistanceKept(benchmark::State& state) {
+    distance_bench(state, *setup().warm, true);
+}
 
 BENCHMARK(BM_ProbeCountersWarmAny)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeCountersDistance)->Unit(benchmark::kMicrosecond)->MinTime(3);
+BENCHMARK(BM_ProbeCountersDistanceCold)->Unit(benchmark::kMicrosecond)->MinTime(3);
+BENCHMARK(BM_ProbeCountersDistanceKept)->Unit(benchmark::kMicrosecond)->MinTime(3);
 BENCHMARK(BM_ProbeCountersSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeCountersSamplePureDtw)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();

@@ -22,7 +22,7 @@ def main() -> int:
     args = parser.parse_args()
     try:
         with dtb.open_tablebase(args.directory) as tb:
-            rows = tb.counters_report(args.material)
+            rows = tb.counters_report(args.material, distances=not args.pure)
             white = next(r for r in rows if r["side_to_move"] == "white")
             kind = "pure" if args.pure else "counters"
             fen = white[f"hardest_fen_{kind}"]

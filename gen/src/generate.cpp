@@ -9,9 +9,10 @@ GenEstimate estimate(VariantId id, const GenOptions& o) {
 }
 
 probe::Status counters_report(const probe::Tablebase& tb, const Material& m, Color side,
-                              probe::CountersReportRow& row, std::string* message) {
+                              probe::CountersReportRow& row, std::string* message,
+                              const probe::CountersReportOptions& options) {
     return dispatch(tb.variant_id(), [&](auto v) {
-        return counters_report_variant<decltype(v)>(tb, m, side, row, message);
+        return counters_report_variant<decltype(v)>(tb, m, side, row, message, options);
     });
 }
 

@@ -39,6 +39,7 @@ Perft perft_of(const std::string& fen, int depth, bool keep_duplicates,
 
 template <class V>
 probe::Status counters_report_variant(const probe::Tablebase& tb, const Material& m, Color side,
-                                      probe::CountersReportRow& row, std::string* message);
+                                      probe::CountersReportRow& row, std::string* message,
+                                      const probe::CountersReportOptions& options);
 
 }  // namespace dtb::gen

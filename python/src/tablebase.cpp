@@ -143,8 +143,9 @@ std::vector<MoveResult> best_line_in(const probe::Tablebase& tb, const std::stri
 }
 
 template <class V>
-std::vector<probe::CountersReportRow> counters_report_in(const probe::Tablebase& tb,
-                                                         const std::vector<Material>& materials) {
+std::vector<probe::CountersReportRow> counters_report_in(
+    const probe::Tablebase& tb, const std::vector<Material>& materials,
+    const probe::CountersReportOptions& options) {
     const auto pure = tb.prober<V>();
     const auto counted = tb.counters_prober<V>();
     std::vector<probe::CountersReportRow> rows;
@@ -152,7 +153,8 @@ std::vector<probe::CountersReportRow> counters_report_in(const probe::Tablebase&
         for (const Color side : {Color::white, Color::black}) {
             probe::CountersReportRow r;
             std::string message;
-            require(probe::counters_report(pure, counted, m, side, r, &message), m.name(), message);
+            require(probe::counters_report(pure, counted, m, side, r, &message, options), m.name(),
+                    message);
             rows.push_back(std::move(r));
         }
     return rows;
@@ -174,12 +176,21 @@ py::dict row_dict(const probe::CountersReportRow& r) {
     d["counters"] = wdl(r.counters);
     d["wins_drawn_by_counters"] = r.wins_drawn_by_counters;
     d["losses_drawn_by_counters"] = r.losses_drawn_by_counters;
-    d["max_winner_moves_pure"] = r.max_winner_moves_pure;
-    d["max_winner_moves_counters"] = r.max_winner_moves_counters;
-    d["hardest_fen_pure"] = r.hardest_fen_pure;
-    d["hardest_fen_counters"] = r.hardest_fen_counters;
+    d["max_winner_moves_pure"] = r.hardest_pure.moves;
+    // What only distances=True derives is None otherwise.
+    auto derived = [&r](const auto& value) {
+        return r.distances ? py::cast(value) : py::object(py::none());
+    };
+    d["max_winner_moves_counters"] = derived(r.hardest_counters.moves);
+    d["max_winner_moves_budget"] = r.hardest_budget.moves;
+    d["hardest_fen_pure"] = r.hardest_pure.fen;
+    d["hardest_fen_counters"] = derived(r.hardest_counters.fen);
+    d["hardest_fen_budget"] = r.hardest_budget.fen;
+    d["lengthened_by_counters"] = derived(r.lengthened_by_counters);
+    d["distances_unknown"] = derived(r.distances_unknown);
     d["histogram_pure"] = r.histogram_pure;
-    d["histogram_counters"] = r.histogram_counters;
+    d["histogram_counters"] = derived(r.histogram_counters);
+    d["histogram_budget"] = r.histogram_budget;
     return d;
 }
 
@@ -340,7 +351,9 @@ std::vector<MoveResult> Tablebase::best_line(const py::handle& pos, const py::ha
     return released(tb, [&](auto v) { return best_line_in<decltype(v)>(*tb, fen, m, c, pure); });
 }
 
-py::list Tablebase::counters_report(const std::optional<std::string>& material) const {
+py::list Tablebase::counters_report(const std::optional<std::string>& material, bool distances,
+                                    std::int64_t effort) const {
+    if (effort <= 0) throw py::value_error("effort must be positive");
     const auto tb = open();
     std::vector<Material> materials;
     if (material) {
@@ -351,8 +364,9 @@ py::list Tablebase::counters_report(const std::optional<std::string>& material) 
         for (const auto& m : tb->materials())
             if (m.tables & DTB_HAS_COUNTERS) materials.push_back(*Material::parse(m.material));
     }
-    const auto rows =
-        released(tb, [&](auto v) { return counters_report_in<decltype(v)>(*tb, materials); });
+    const auto rows = released(tb, [&](auto v) {
+        return counters_report_in<decltype(v)>(*tb, materials, {distances, effort});
+    });
     py::list out;
     for (const auto& r : rows) out.append(row_dict(r));
     return out;
@@ -444,14 +458,19 @@ void add_tablebase(py::module_& m) {
              "(rank='counters': the moves that win in time first).")
         .def("best_line", &T::best_line, pos, counters, moves, py::arg("pure") = false,
              "The best line from pos to the end of the game, as MoveResults: under the counters\n"
-             "(the win within the counters at the least budget; empty for a draw under them), or\n"
-             "the pure line (pure=True: the shortest win, the longest loss).")
+             "(the line of the distance under them: the winner hurrying, the loser delaying;\n"
+             "empty for a draw under them), or the pure line (pure=True: the shortest win, the\n"
+             "longest loss).")
         .def("counters_report", &T::counters_report, py::arg("material") = py::none(),
+             py::arg("distances") = false, py::arg("effort") = probe::kDistanceEffort,
              "The researchers' report under the draw counters (dtb counters --json's fields, its\n"
-             "histogram as two lists): per material with counters' tables (or the one named,\n"
+             "histogram as three lists): per material with counters' tables (or the one named,\n"
              "'KKKvK') and side to move, a dict of positions, wins/draws/losses pure and at\n"
-             "fresh counters, the wins the counters draw, the most moves the winner needs, the\n"
-             "hardest positions and the histograms of the winner's moves (index: moves).")
+             "fresh counters, the wins the counters draw, the most moves the winner needs (pure\n"
+             "and by the budget) with the hardest positions, and the histograms of the winner's\n"
+             "moves (index: moves). distances=True adds the same by the distance under the\n"
+             "counters (a search a position, `effort` states at most; None otherwise), the wins\n"
+             "the counters make longer, and those whose distance the search left unfound.")
         .def(
             "get_probe",
             [](const T& t, const py::handle& p, const py::handle& c, const py::handle& mv,

@@ -40,7 +40,8 @@ class Tablebase {
                                        const std::string& rank) const;
     std::vector<MoveResult> best_line(const pybind11::handle& pos, const pybind11::handle& counters,
                                       const pybind11::handle& moves, bool pure) const;
-    pybind11::list counters_report(const std::optional<std::string>& material) const;
+    pybind11::list counters_report(const std::optional<std::string>& material, bool distances,
+                                   std::int64_t effort) const;
     // One PDN game checked against the tables (annotate.cpp).
     pybind11::dict annotate(const pdn::Game& g, const std::string& under,
                             const std::optional<std::string>& variant) const;

@@ -203,6 +203,12 @@ dtb_cli_test(counters_portuguese_report EXIT 0 JSON
     ARGS counters ${DTB_CLI_PORTUGUESE} --material KKKvK --json
     COMPACT_REGEX "\"side_to_move\":\"black\",.*\"losses_drawn_by_counters\":0,")
 set_tests_properties(cli.counters_portuguese_report PROPERTIES DEPENDS cli.gen_portuguese_4)
+# By the distance under the counters the hardest win is as long as the pure one (13 moves of
+# the winner); by the budget, 11.
+dtb_cli_test(counters_portuguese_distances EXIT 0 JSON
+    ARGS counters ${DTB_CLI_PORTUGUESE} --material KKKvK --distances --json
+    COMPACT_REGEX "\"side_to_move\":\"white\",.*\"max_winner_moves_pure\":13,\"max_winner_moves_counters\":13,\"max_winner_moves_budget\":11,.*\"distances_unknown\":0,")
+set_tests_properties(cli.counters_portuguese_distances PROPERTIES DEPENDS cli.gen_portuguese_4)
 # Issue 51: Black's capture made three kings against one, a king on the river, White to move.
 # The capture is not one of Black's 12 counted moves: 24 plies are left, and White loses.
 dtb_cli_test(probe_portuguese_river_after_capture EXIT 0 JSON

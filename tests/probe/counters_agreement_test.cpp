@@ -48,11 +48,17 @@ void compare_distance(probe::CountersDistance<V>& distance, const probe::Prober<
                                 (st == probe::Status::ok ? std::to_string(got) : message);
 }
 
+// Where the distance under the counters is compared with the oracle's.
+enum class Distances {
+    sampled,  // every fourth state longer than pure and some 10,000 others a family
+    every,    // every state the oracle decides
+};
+
 // Generates V up to `pieces` with counter set `set` and compares every oracle state of the
 // family of `materials` (every material up to `pieces` when empty).
 template <class V>
 Agreement compare(const CounterSet& set, int pieces, std::vector<Counts> materials = {},
-                  int man_rows = 0) {
+                  int man_rows = 0, Distances distances = Distances::sampled) {
     TempDir dir(std::string(V::name) + "_counters_" + std::string(set.name) +
                 std::to_string(pieces));
     gen::GenOptions o;
@@ -77,8 +83,11 @@ Agreement compare(const CounterSet& set, int pieces, std::vector<Counts> materia
             Value v;  // every fourth state the counters make longer than pure, and the sample
             const bool longer =
                 pure.value(p, probe::want_dtw, v) == probe::Status::ok && v.dtw < want.plies;
-            if ((longer && ++a.longer_seen % 4 == 0) || a.states % std::int64_t(every) == 0)
+            if ((longer && ++a.longer_seen % 4 == 0) || a.states % std::int64_t(every) == 0 ||
+                distances == Distances::every) {
+                if (distance.states_known() > (std::size_t(1) << 22)) distance.forget();
                 compare_distance(distance, pure, oracle, p, c, want, a);
+            }
         }
         const CounterState s = to_counter_state(set, c);
         probe::CountersAnswer got;
@@ -113,8 +122,9 @@ Agreement compare(const CounterSet& set, int pieces, std::vector<Counts> materia
 // may lack tables.
 template <class V>
 void expect_agreement(const CounterSet& set, int pieces, std::vector<Counts> materials = {},
-                      bool skipped_ok = false, int man_rows = 0) {
-    const Agreement a = compare<V>(set, pieces, std::move(materials), man_rows);
+                      bool skipped_ok = false, int man_rows = 0,
+                      Distances distances = Distances::sampled) {
+    const Agreement a = compare<V>(set, pieces, std::move(materials), man_rows, distances);
     if (!skipped_ok) {
         EXPECT_EQ(a.missing, 0) << a.first_missing;
     }
@@ -190,6 +200,31 @@ TEST(CountersAgreementLong, LongPortugueseRiver) {
 }
 TEST(CountersAgreementLong, LongPortugueseFourPieces) {
     expect_agreement<Portuguese>(Portuguese::counter_sets[0], 4);
+}
+
+// The distance under the counters at every state the oracle decides, not a sample: every
+// material up to 3 pieces and the 4-piece families the oracle holds (pool's counters bind
+// from three kings against one only).
+TEST(CountersDistanceLong, LongEveryStateThreePieces) {
+    constexpr auto every = Distances::every;
+    expect_agreement<Russian>(Russian::counter_sets[0], 3, {}, false, 0, every);
+    expect_agreement<Portuguese>(Portuguese::counter_sets[0], 3, {}, false, 0, every);
+    expect_agreement<International>(International::counter_sets[0], 3, {}, false, 0, every);
+    expect_agreement<English>(English::counter_sets[0], 3, {}, false, 0, every);
+    expect_agreement<Turkish>(Turkish::counter_sets[0], 3, {}, false, 0, every);
+}
+TEST(CountersDistanceLong, LongEveryStateThreeAgainstOne) {
+    constexpr auto every = Distances::every;
+    expect_agreement<Russian>(Russian::counter_sets[0], 4, {Counts{0, 3, 0, 1}}, false, 0, every);
+    expect_agreement<Pool>(Pool::counter_sets[0], 4, {Counts{0, 3, 0, 1}}, false, 0, every);
+    expect_agreement<Portuguese>(Portuguese::counter_sets[0], 4, {Counts{0, 3, 0, 1}}, false, 0,
+                                 every);
+    expect_agreement<International>(International::counter_sets[0], 4,
+                                    {Counts{0, 3, 0, 1}, Counts{1, 2, 0, 1}}, false, 1, every);
+}
+TEST(CountersDistanceLong, LongEveryStateRussianTwoCounts) {
+    expect_agreement<Russian>(Russian::counter_sets[0], 4, {Counts{1, 2, 0, 1}}, false, 2,
+                              Distances::every);
 }
 
 }  // namespace

@@ -109,6 +109,23 @@ def test_rules_report_counts_every_position(russian):
     assert sum(white["histogram_pure"]) == white["pure"]["wins"] + white["pure"]["losses"]
     everything = russian.counters_report()
     assert len(everything) == 2 * len(russian.materials())
+    # Without distances=True the report derives no distance: those fields are None.
+    assert white["max_winner_moves_counters"] is None and white["histogram_counters"] is None
+    assert sum(white["histogram_budget"]) == white["counters"]["wins"] + white["counters"]["losses"]
+
+
+def test_rules_report_by_the_distance_under_the_counters(russian):
+    for row in russian.counters_report("KKKvK", distances=True):
+        decided = row["counters"]["wins"] + row["counters"]["losses"]
+        assert sum(row["histogram_counters"]) + row["distances_unknown"] == decided
+        # The counters only take moves from the winner: never shorter than pure.
+        assert row["max_winner_moves_counters"] >= row["max_winner_moves_budget"]
+        fen = row["hardest_fen_counters"]
+        line = russian.best_line(fen)
+        moves = row["max_winner_moves_counters"]
+        plies = 2 * moves - 1 if row["side_to_move"] == "white" else 2 * moves
+        assert len(line) == plies, fen
+        assert russian.probe(fen).counters.plies == plies
 
 
 def test_tables_of_wdl_alone(wdl_dir):

@@ -35,16 +35,17 @@
 
 namespace dtb::probe {
 
+// States a search may expand per call unless told otherwise: about a second.
+inline constexpr std::int64_t kDistanceEffort = 200'000;
+
 template <class V, class S = Store>
 class CountersDistance {
     using G = typename V::board;
     using P = Position<V>;
 
   public:
-    static constexpr std::int64_t kDefaultEffort = 200'000;
-
     CountersDistance(const CountersProber<V, S>& counted, const Prober<V, S>& pure,
-                     std::int64_t effort = kDefaultEffort)
+                     std::int64_t effort = kDistanceEffort)
         : counted_(&counted), pure_(pure), effort_(effort) {}
 
     // The plies to the end of the game from p at counters s under the counters (0 for a
@@ -112,6 +113,8 @@ class CountersDistance {
     }
 
     std::size_t states_known() const { return known_.size(); }
+    // Drops what was proved, to bound the memory of a long run of calls.
+    void forget() { known_.clear(); }
 
   private:
     static constexpr int kLongest = 1 << 12;

@@ -13,6 +13,7 @@ namespace dtb::gen {
 // The report of material m with `side` to move, from tb. Status::argument for a variant
 // without draw counters; otherwise fails as a probe does (a missing table).
 probe::Status counters_report(const probe::Tablebase& tb, const Material& m, Color side,
-                              probe::CountersReportRow& row, std::string* message);
+                              probe::CountersReportRow& row, std::string* message,
+                              const probe::CountersReportOptions& options);
 
 }  // namespace dtb::gen
