@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import THROWN_GAME, dtb_json
 
 KKKVK = "W:WKa1,Kc3,Ke1:BKh8"
-HARDEST = "W:WKc1,Kd2,Ka3:BKe1"  # three kings against one: 11 moves under the counters
+HARDEST = "W:WKc1,Kd2,Ka3:BKe1"  # three kings against one: 13 moves under the counters
 INTERNATIONAL = "W:W28,K46:B3,K5"
 TURKISH = "W:Wd4:Bb6,Ka8"
 
