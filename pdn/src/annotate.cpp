@@ -51,7 +51,9 @@ class Annotator {
     // tables do not hold the position.
     std::optional<probe::PositionAnswer> probe_at(const Replay& r, std::size_t i) {
         try {
-            auto answer = probe::answer_position(tb_, r.start_fen, {joined(r.plies, i), ""});
+            // The moves' values judge the move played; their distances would only cost.
+            auto answer = probe::answer_position(tb_, r.start_fen, {joined(r.plies, i), ""},
+                                                 probe::ReportMoves::values);
             HeldPosition h{int(i),         answer.fen,
                            answer.side,    answer.value,
                            answer.counted, deciding(a_.under, answer.value, answer.counted),

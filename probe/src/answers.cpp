@@ -6,9 +6,10 @@
 namespace dtb::probe {
 
 PositionAnswer answer_position(const Tablebase& tb, std::string_view fen,
-                               const CounterInput& counters) {
-    return dispatch(tb.variant_id(),
-                    [&](auto v) { return answer_position_of<decltype(v)>(tb, fen, counters); });
+                               const CounterInput& counters, ReportMoves moves) {
+    return dispatch(tb.variant_id(), [&](auto v) {
+        return answer_position_of<decltype(v)>(tb, fen, counters, moves);
+    });
 }
 
 LineAnswer answer_line(const Tablebase& tb, std::string_view fen, const CounterInput& counters,

@@ -11,7 +11,7 @@ namespace dtb::probe {
 
 template <class V>
 PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
-                                  const CounterInput& counters);
+                                  const CounterInput& counters, ReportMoves moves);
 template <class V>
 LineAnswer answer_line_of(const Tablebase& tb, std::string_view fen, const CounterInput& counters,
                           bool pure);

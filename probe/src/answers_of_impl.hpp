@@ -83,7 +83,7 @@ CountedValue counted_value(const CounterSet& set, const CounterState& s, const P
 
 template <class V>
 PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
-                                  const CounterInput& input) {
+                                  const CounterInput& input, ReportMoves moves) {
     using namespace answers_detail;
     const auto rp = tb.counters_prober<V>();
     const CounterSet& set = rp.counter_set();
@@ -91,7 +91,7 @@ PositionAnswer answer_position_of(const Tablebase& tb, std::string_view fen,
     const Position<V>& p = c.position;
     PositionReport<V> report;
     std::string message;
-    const Status st = report_position(tb.prober<V>(), rp, c, true, report, &message);
+    const Status st = report_position(tb.prober<V>(), rp, c, moves, report, &message);
     if (st == Status::counters) throw Error(st, message);
     require(st, write_fen(p), message);
 

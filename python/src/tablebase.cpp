@@ -38,11 +38,11 @@ struct Reported {
 
 template <class V>
 Reported<V> reported(const probe::Tablebase& tb, const std::string& fen, const std::string& moves,
-                     const std::string& counters, bool with_moves) {
+                     const std::string& counters, probe::ReportMoves move_detail) {
     const auto rp = tb.counters_prober<V>();
     Reported<V> r{rp, counted(rp, fen, moves, counters), {}};
     std::string message;
-    require(probe::report_position(tb.prober<V>(), rp, r.counted, with_moves, r.report, &message),
+    require(probe::report_position(tb.prober<V>(), rp, r.counted, move_detail, r.report, &message),
             write_fen(r.counted.position), message);
     return r;
 }
@@ -50,7 +50,7 @@ Reported<V> reported(const probe::Tablebase& tb, const std::string& fen, const s
 template <class V>
 ProbeResult probe_in(const probe::Tablebase& tb, const std::string& fen, const std::string& moves,
                      const std::string& counters) {
-    const auto [rp, c, r] = reported<V>(tb, fen, moves, counters, false);
+    const auto [rp, c, r] = reported<V>(tb, fen, moves, counters, probe::ReportMoves::none);
     ProbeResult out;
     out.variant = V::name;
     out.fen = write_fen(c.position);
@@ -71,7 +71,8 @@ template <class V>
 std::vector<MoveResult> best_moves_in(const probe::Tablebase& tb, const std::string& fen,
                                       const std::string& moves, const std::string& counters,
                                       bool by_counters) {
-    const auto [rp, c, r] = reported<V>(tb, fen, moves, counters, true);
+    const auto [rp, c, r] =
+        reported<V>(tb, fen, moves, counters, probe::ReportMoves::values_and_distances);
     if (by_counters && !r.counters.error.empty())
         throw ProbeFailure(
             probe::Status::not_available,

@@ -12,6 +12,7 @@
 #include "dtb/core/any_move.hpp"
 #include "dtb/probe.hpp"
 #include "dtb/probe/counted_position.hpp"
+#include "dtb/probe/report_moves.hpp"
 
 namespace dtb::probe {
 
@@ -96,8 +97,10 @@ struct LineAnswer {
 
 // The answers, for the variant of tb. Throw NotationError for a malformed FEN and Error
 // for anything else (Status::position, fen for --moves, counters, not_available, ...).
+// `moves`: every legal move's record, with or without its distance under the counters.
 PositionAnswer answer_position(const Tablebase& tb, std::string_view fen,
-                               const CounterInput& counters);
+                               const CounterInput& counters,
+                               ReportMoves moves = ReportMoves::values_and_distances);
 // pure: the line by the pure values (always so for a variant without draw counters), which
 // still says where it leaves the counters.
 LineAnswer answer_line(const Tablebase& tb, std::string_view fen, const CounterInput& counters,

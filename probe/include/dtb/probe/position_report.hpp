@@ -14,6 +14,7 @@
 #include "dtb/probe/counters_distance.hpp"
 #include "dtb/probe/counters_prober.hpp"
 #include "dtb/probe/prober.hpp"
+#include "dtb/probe/report_moves.hpp"
 
 namespace dtb::probe {
 
@@ -35,7 +36,7 @@ template <class V>
 struct MoveReport {
     RatedMove<V> pure;
     std::optional<CountersRatedMove<V>> counted;
-    std::optional<int> counted_plies;  // the distance under the counters after it
+    std::optional<int> counted_plies;  // the distance under the counters after it, if asked
     int counted_rank = 0;              // its place, best first, under the counters
 };
 
@@ -72,21 +73,22 @@ Status distance_of(CountersDistance<V, S>& distance, const Position<V>& p, const
 // of the counters' tables go into out.counters.error, and no move gets a value under them).
 template <class V, class S>
 Status under_counters(const Prober<V, S>& prober, const CountersProber<V, S>& rp,
-                      const CountedPosition<V>& c, bool with_moves, PositionReport<V>& out,
+                      const CountedPosition<V>& c, ReportMoves moves, PositionReport<V>& out,
                       std::string* message) {
     UnderCounters& r = out.counters;
     std::string why;
     std::vector<CountersRatedMove<V>> rated;
     CountersDistance<V, S> distance(rp, prober);
     Status st = rp.probe(c.position, c.state, r.value, &why);
-    if (st == Status::ok && with_moves) st = rp.rate_moves(c.position, c.state, rated, &why);
+    if (st == Status::ok && moves != ReportMoves::none)
+        st = rp.rate_moves(c.position, c.state, rated, &why);
     if (st == Status::ok) st = distance_of(distance, c.position, c.state, r.plies, why);
     if (st == Status::ok && !r.plies) std::swap(r.distance_error, why);
     // Each rated move joins the record of the same move: both lists are the legal moves.
     for (std::size_t i = 0; st == Status::ok && i < rated.size(); ++i) {
         const auto& m = rated[i];
         std::optional<int> plies;
-        if (r.plies)
+        if (r.plies && moves == ReportMoves::values_and_distances)
             st = distance_of(distance, apply(c.position, m.move.move), m.state, plies, why);
         for (MoveReport<V>& record : out.moves) {
             if (!(record.pure.move.move == m.move.move)) continue;
@@ -109,11 +111,11 @@ Status under_counters(const Prober<V, S>& prober, const CountersProber<V, S>& rp
 
 }  // namespace position_report_detail
 
-// The report of c (moves: every legal move's values too). A failed pure probe, or counters
+// The report of c and, as `moves` asks, of its legal moves. A failed pure probe, or counters
 // that cannot stand, return their status with *message.
 template <class V, class S>
 Status report_position(const Prober<V, S>& prober, const CountersProber<V, S>& counted,
-                       const CountedPosition<V>& c, bool with_moves, PositionReport<V>& out,
+                       const CountedPosition<V>& c, ReportMoves moves, PositionReport<V>& out,
                        std::string* message = nullptr) {
     out = {};
     const Position<V>& p = c.position;
@@ -123,12 +125,12 @@ Status report_position(const Prober<V, S>& prober, const CountersProber<V, S>& c
         st = Status::ok;
     }
     if (st != Status::ok) return st;
-    if (with_moves) {
+    if (moves != ReportMoves::none) {
         std::vector<RatedMove<V>> rated;
         if ((st = prober.rate_moves(p, rated, message, out.want)) != Status::ok) return st;
         for (auto& m : rated) out.moves.push_back({std::move(m), std::nullopt, 0, 0});
     }
-    return position_report_detail::under_counters(prober, counted, c, with_moves, out, message);
+    return position_report_detail::under_counters(prober, counted, c, moves, out, message);
 }
 
 }  // namespace dtb::probe
