@@ -51,6 +51,8 @@ nlohmann::ordered_json annotation_json(const pdn::Game& g, const pdn::GameAnnota
                              {"line", g.line},
                              {"white", a.white},
                              {"black", a.black},
+                             {"event", g.tag("Event").value_or("")},
+                             {"date", g.tag("Date").value_or("")},
                              {"result", g.result.empty() ? g.tag("Result").value_or("") : g.result},
                              {"recorded", pdn::to_string(a.recorded)},
                              {"plies", a.replay ? a.replay->plies.size() : 0},
