@@ -69,6 +69,20 @@ Status distance_of(CountersDistance<V, S>& distance, const Position<V>& p, const
     return st;
 }
 
+// The pure part, with `want`: the position's value and, as `moves` asks, every move's.
+template <class V, class S>
+Status pure_values(const Prober<V, S>& prober, const Position<V>& p, int want, ReportMoves moves,
+                   PositionReport<V>& out, std::string* message) {
+    out.want = want;
+    out.moves.clear();
+    if (const Status st = prober.probe(p, want, out.value, message); st != Status::ok) return st;
+    if (moves == ReportMoves::none) return Status::ok;
+    std::vector<RatedMove<V>> rated;
+    if (const Status st = prober.rate_moves(p, rated, message, want); st != Status::ok) return st;
+    for (auto& m : rated) out.moves.push_back({std::move(m), std::nullopt, 0, 0});
+    return Status::ok;
+}
+
 // The counters part: Status::counters when the counters cannot stand, ok otherwise (failures
 // of the counters' tables go into out.counters.error, and no move gets a value under them).
 template <class V, class S>
@@ -118,18 +132,13 @@ Status report_position(const Prober<V, S>& prober, const CountersProber<V, S>& c
                        const CountedPosition<V>& c, ReportMoves moves, PositionReport<V>& out,
                        std::string* message = nullptr) {
     out = {};
-    const Position<V>& p = c.position;
-    Status st = prober.probe(p, want_all, out.value, message);
-    if (st == Status::not_available && prober.probe(p, want_wdl, out.value) == Status::ok) {
-        out.want = want_wdl;
-        st = Status::ok;
-    }
+    Status st =
+        position_report_detail::pure_values(prober, c.position, want_all, moves, out, message);
+    // A directory of WDL tables alone: a draw is answered even when DTW is asked (it has
+    // none), so the position or any of its moves may be the first to miss a DTW.
+    if (st == Status::not_available)
+        st = position_report_detail::pure_values(prober, c.position, want_wdl, moves, out, message);
     if (st != Status::ok) return st;
-    if (moves != ReportMoves::none) {
-        std::vector<RatedMove<V>> rated;
-        if ((st = prober.rate_moves(p, rated, message, out.want)) != Status::ok) return st;
-        for (auto& m : rated) out.moves.push_back({std::move(m), std::nullopt, 0, 0});
-    }
     return position_report_detail::under_counters(prober, counted, c, moves, out, message);
 }
 
