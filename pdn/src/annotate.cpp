@@ -114,7 +114,7 @@ GameAnnotation annotate(const probe::Tablebase& tb, const Game& g, Under under,
     a.index = g.index;
     a.white = g.white();
     a.black = g.black();
-    a.recorded = g.outcome();
+    a.recorded = g.outcome();  // in the variant's score order below, once it is known
     a.under = under;
     std::string why;
     std::optional<VariantId> chosen = given;
@@ -129,6 +129,7 @@ GameAnnotation annotate(const probe::Tablebase& tb, const Game& g, Under under,
                   std::string(tb.variant());
         return a;
     }
+    a.recorded = g.outcome(score_order(*variant));
     a.replay = replay(g, *variant);
     if (!a.replay->start_fen.empty()) Annotator(tb, a).run(*a.replay);
     if (a.error.empty() && a.replay->failure)

@@ -37,9 +37,9 @@ std::optional<std::string> Game::tag(std::string_view name) const {
     return std::nullopt;
 }
 
-Outcome Game::outcome() const {
-    if (!result.empty() && outcome_of(result) != Outcome::unknown) return outcome_of(result);
-    if (auto r = first_tag(*this, kResult)) return outcome_of(*r);
+Outcome Game::outcome(ScoreOrder order) const {
+    if (!result.empty() && outcome_of(result) != Outcome::unknown) return outcome_of(result, order);
+    if (auto r = first_tag(*this, kResult)) return outcome_of(*r, order);
     return Outcome::unknown;
 }
 
@@ -52,9 +52,10 @@ int Game::recorded_moves() const {
 std::string Game::white() const { return first_tag(*this, kWhite).value_or(""); }
 std::string Game::black() const { return first_tag(*this, kBlack).value_or(""); }
 
-Outcome outcome_of(std::string_view r) {
-    if (r == "2-0" || r == "1-0") return Outcome::white_wins;
-    if (r == "0-2" || r == "0-1") return Outcome::black_wins;
+Outcome outcome_of(std::string_view r, ScoreOrder order) {
+    const bool white_first = order == ScoreOrder::white_first;
+    if (r == "2-0" || r == "1-0") return white_first ? Outcome::white_wins : Outcome::black_wins;
+    if (r == "0-2" || r == "0-1") return white_first ? Outcome::black_wins : Outcome::white_wins;
     if (r == "1-1" || r == "1/2-1/2" || r == "\xC2\xBD-\xC2\xBD") return Outcome::draw;
     return Outcome::unknown;
 }

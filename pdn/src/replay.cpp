@@ -35,6 +35,13 @@ std::optional<VariantId> game_variant(const Game& g, std::optional<VariantId> gi
     return v;
 }
 
+ScoreOrder score_order(VariantId variant) {
+    return dispatch(variant, [](auto v) {
+        return decltype(v)::first_player == Color::black ? ScoreOrder::black_first
+                                                         : ScoreOrder::white_first;
+    });
+}
+
 Replay replay(const Game& g, VariantId variant) {
     return dispatch(variant, [&](auto v) { return replay_of<decltype(v)>(g); });
 }

@@ -70,7 +70,13 @@ void add_pdn(py::module_& m) {
                                    for (const auto& mv : g.main.moves) out.push_back(mv.text);
                                    return out;
                                })
-        .def_property_readonly("outcome", [](const G& g) { return pdn::to_string(g.outcome()); })
+        .def_property_readonly("outcome",
+                               [](const G& g) {
+                                   // The score order of the GameType's variant, else White's.
+                                   const auto v = pdn::game_variant(g, std::nullopt);
+                                   return pdn::to_string(g.outcome(
+                                       v ? pdn::score_order(*v) : pdn::ScoreOrder::white_first));
+                               })
         .def_property_readonly("white", &G::white)
         .def_property_readonly("black", &G::black)
         .def("replay", &replay_dict, py::arg("variant") = py::none(),

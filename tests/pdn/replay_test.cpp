@@ -135,5 +135,19 @@ TEST(PdnReplay, DtbMovesReadBack) {
     EXPECT_EQ(played(second), played(first));
 }
 
+// A result's first score is the first player's: White's, or Black's where Black starts
+// (English files write "1-0" for a win of Black).
+TEST(PdnReplay, ScoreOrderFollowsTheFirstPlayer) {
+    EXPECT_EQ(score_order(VariantId::international), ScoreOrder::white_first);
+    EXPECT_EQ(score_order(VariantId::russian), ScoreOrder::white_first);
+    EXPECT_EQ(score_order(VariantId::english), ScoreOrder::black_first);
+    const auto games = read_games("[Result \"1-0\"]\n11-15 *\n\n1. 11-15 0-1\n\n11-15 1/2-1/2");
+    ASSERT_EQ(games.size(), 3u);
+    EXPECT_EQ(games[0].outcome(ScoreOrder::black_first), Outcome::black_wins);
+    EXPECT_EQ(games[0].outcome(), Outcome::white_wins);
+    EXPECT_EQ(games[1].outcome(ScoreOrder::black_first), Outcome::white_wins);
+    EXPECT_EQ(games[2].outcome(ScoreOrder::black_first), Outcome::draw);
+}
+
 }  // namespace
 }  // namespace dtb::pdn

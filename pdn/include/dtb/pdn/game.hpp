@@ -36,6 +36,11 @@ struct Line {
 
 enum class Outcome { white_wins, draw, black_wins, unknown };
 
+// Whose score a result writes first: White's, as the PDN standard has it, or Black's in the
+// files of the variants Black starts (English checkers files write "1-0" for a win of Black,
+// the side that moves first: replay.hpp's score_order says which).
+enum class ScoreOrder { white_first, black_first };
+
 struct Game {
     int index = 0;  // 1-based, in the file
     int line = 0;   // the line of the file where the game starts
@@ -48,7 +53,7 @@ struct Game {
     std::optional<std::string> tag(std::string_view name) const;
     // The recorded result: the result after the moves, else the Result tag (or a tag of the
     // same meaning in another language).
-    Outcome outcome() const;
+    Outcome outcome(ScoreOrder order = ScoreOrder::white_first) const;
     // The moves of the main line that are written, not placeholders.
     int recorded_moves() const;
     // A player: "White"/"Black" or the same in other languages; empty when not recorded.
@@ -58,7 +63,7 @@ struct Game {
 
 // The outcome a result text means: 2-0 or 1-0, 1-1 or 1/2-1/2, 0-2 or 0-1; anything else
 // (*, 0-0, a match score) unknown.
-Outcome outcome_of(std::string_view result);
+Outcome outcome_of(std::string_view result, ScoreOrder order = ScoreOrder::white_first);
 
 // "white_wins", "draw", "black_wins", "unknown".
 const char* to_string(Outcome o);

@@ -47,6 +47,10 @@ std::optional<VariantId> variant_of_game_type(std::string_view value);
 std::optional<VariantId> game_variant(const Game& g, std::optional<VariantId> given,
                                       std::string* why = nullptr);
 
+// The order of the scores in the results of `variant`'s files: Black's first where Black
+// moves first.
+ScoreOrder score_order(VariantId variant);
+
 // The main line of g replayed in `variant` from its [FEN] or the variant's start. A written
 // move that matches several legal captures is decided by the move after it; one that matches
 // none, or still several, stops the replay with a failure. Never throws for bad input.
