@@ -165,6 +165,8 @@ def main():
         parser.error("no PDN file in " + " ".join(args.pdn))
     if not pathlib.Path(args.tables).is_dir():
         parser.error(f"{args.tables}: not a table directory")
+    if not shutil.which(args.dtb):
+        parser.error(f"{args.dtb}: no such program (give --dtb, or put dtb in PATH)")
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = {pool.submit(annotate, args.dtb, args.tables, f, args.under, args.variant): f
