@@ -11,14 +11,18 @@ add_test(NAME soak.tables COMMAND $<TARGET_FILE:dtb> gen russian --pieces 4
     --out ${dtb_soak_dir}/russian)
 set_tests_properties(soak.tables PROPERTIES FIXTURES_SETUP soak_tables LABELS "soak"
     TIMEOUT 300)
-foreach(run "short;20;soak" "hour;3600;long")
+# The short run's memory medians are of two samples each, which vary by up to 7 MiB between
+# runs of the same build: growth within 10 MiB passes there (a leak of the kind the soak has
+# found, 46 to 89 MiB, does not).
+foreach(run "short;20;soak;10" "hour;3600;long;0")
     list(GET run 0 name)
     list(GET run 1 seconds)
     list(GET run 2 label)
+    list(GET run 3 floor)
     add_test(NAME soak.server_${name}
         COMMAND ${dtb_soak_python} ${CMAKE_CURRENT_SOURCE_DIR}/soak/server_soak.py
             --dtb $<TARGET_FILE:dtb> --tables ${dtb_soak_dir}/russian --seconds ${seconds}
-            --out ${dtb_soak_dir}/${name})
+            --growth-floor-mib ${floor} --out ${dtb_soak_dir}/${name})
     set_tests_properties(soak.server_${name} PROPERTIES FIXTURES_REQUIRED soak_tables
         LABELS "${label}" TIMEOUT 4000 RUN_SERIAL TRUE)
 endforeach()
