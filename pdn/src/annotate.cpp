@@ -114,12 +114,12 @@ GameAnnotation annotate(const probe::Tablebase& tb, const Game& g, Under under,
     a.index = g.index;
     a.white = g.white();
     a.black = g.black();
-    a.recorded = g.outcome();  // in the variant's score order below, once it is known
     a.under = under;
     std::string why;
     std::optional<VariantId> chosen = given;
     if (!chosen && !g.tag("GameType")) chosen = tb.variant_id();  // the tables say which
     const auto variant = game_variant(g, chosen, &why);
+    a.recorded = g.outcome(score_order(variant));
     if (!variant) {
         a.error = why;
         return a;
@@ -129,7 +129,6 @@ GameAnnotation annotate(const probe::Tablebase& tb, const Game& g, Under under,
                   std::string(tb.variant());
         return a;
     }
-    a.recorded = g.outcome(score_order(*variant));
     a.replay = replay(g, *variant);
     if (!a.replay->start_fen.empty()) Annotator(tb, a).run(*a.replay);
     if (a.error.empty() && a.replay->failure)

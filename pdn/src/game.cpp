@@ -38,7 +38,7 @@ std::optional<std::string> Game::tag(std::string_view name) const {
 }
 
 Outcome Game::outcome(ScoreOrder order) const {
-    if (!result.empty() && outcome_of(result) != Outcome::unknown) return outcome_of(result, order);
+    if (const Outcome o = outcome_of(result, order); o != Outcome::unknown) return o;
     if (auto r = first_tag(*this, kResult)) return outcome_of(*r, order);
     return Outcome::unknown;
 }

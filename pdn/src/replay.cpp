@@ -35,8 +35,9 @@ std::optional<VariantId> game_variant(const Game& g, std::optional<VariantId> gi
     return v;
 }
 
-ScoreOrder score_order(VariantId variant) {
-    return dispatch(variant, [](auto v) {
+ScoreOrder score_order(std::optional<VariantId> variant) {
+    if (!variant) return ScoreOrder::white_first;
+    return dispatch(*variant, [](auto v) {
         return decltype(v)::first_player == Color::black ? ScoreOrder::black_first
                                                          : ScoreOrder::white_first;
     });

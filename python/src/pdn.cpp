@@ -72,10 +72,9 @@ void add_pdn(py::module_& m) {
                                })
         .def_property_readonly("outcome",
                                [](const G& g) {
-                                   // The score order of the GameType's variant, else White's.
-                                   const auto v = pdn::game_variant(g, std::nullopt);
+                                   // In the score order of the GameType's variant.
                                    return pdn::to_string(g.outcome(
-                                       v ? pdn::score_order(*v) : pdn::ScoreOrder::white_first));
+                                       pdn::score_order(pdn::game_variant(g, std::nullopt))));
                                })
         .def_property_readonly("white", &G::white)
         .def_property_readonly("black", &G::black)

@@ -48,8 +48,8 @@ std::optional<VariantId> game_variant(const Game& g, std::optional<VariantId> gi
                                       std::string* why = nullptr);
 
 // The order of the scores in the results of `variant`'s files: Black's first where Black
-// moves first.
-ScoreOrder score_order(VariantId variant);
+// moves first; White's, as PDN 3.0 has it, where no variant is known.
+ScoreOrder score_order(std::optional<VariantId> variant);
 
 // The main line of g replayed in `variant` from its [FEN] or the variant's start. A written
 // move that matches several legal captures is decided by the move after it; one that matches
