@@ -21,6 +21,10 @@ import subprocess
 import sys
 import time
 
+# The counts of dtb annotate's summary that a file's row shows; the totals add result_unknown.
+FILE_COUNTS = ("games", "replayed", "refused", "without_moves", "reached_tables", "agree",
+               "differ", "thrown")
+
 # What a thrown move did, from the value before it to the value after it.
 KINDS = {("win", "draw"): "win → draw", ("win", "loss"): "win → loss",
          ("draw", "loss"): "draw → loss"}
@@ -76,10 +80,8 @@ def gather(results):
             continue
         s = data["summary"]
         files.append({"file": str(path), "seconds": round(seconds, 3),
-                      **{k: s[k] for k in ("games", "replayed", "refused", "without_moves",
-                                           "reached_tables", "agree", "differ", "thrown")}})
-        for k in ("games", "replayed", "refused", "without_moves", "reached_tables", "agree",
-                  "differ", "result_unknown", "thrown"):
+                      **{k: s[k] for k in FILE_COUNTS}})
+        for k in FILE_COUNTS + ("result_unknown",):
             totals[k] += s[k]
         totals["seconds"] += seconds
         for g in data["games"]:

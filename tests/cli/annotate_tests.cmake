@@ -45,21 +45,18 @@ set_tests_properties(cli.annotate_json cli.annotate_text cli.annotate_pure cli.a
 # scripts/games_report.py over the same file: the totals, the thrown moves by material (the
 # thrower's first) and the wins thrown, in Markdown and JSON.
 if(dtb_test_python)
+    set(DTB_GAMES_REPORT ${PROJECT_SOURCE_DIR}/scripts/games_report.py --dtb $<TARGET_FILE:dtb>)
     set(DTB_GAMES_REPORT_JSON ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/games_report.json)
-    add_test(NAME cli.games_report
-        COMMAND ${CMAKE_COMMAND} -DEXE=${dtb_test_python}
-            "-DARGS=${PROJECT_SOURCE_DIR}/scripts/games_report.py|--dtb|$<TARGET_FILE:dtb>|${DTB_CLI_TABLES}|${DTB_ANNOTATE_GAMES}|--json|${DTB_GAMES_REPORT_JSON}"
-            -DEXIT=0 -DFRESH=${DTB_GAMES_REPORT_JSON}
-            "-DREGEX=\\| 1 \\| 4 \\| 4 \\| 3 \\| 3 \\| 0 \\| 2 \\| 1 \\| 2 \\|.*win → draw 1, win → loss 1.*\\| KMvM \\| win → loss \\| 1 \\|.*\\| MMvM \\| win → draw \\| 1 \\|.*Wins thrown away.*\\| Ann \\| 1 \\| `W:Wc3,e3:Bh6` \\| e3-d4 \\| win → draw \\| e3-f4 \\|"
-            -P ${DTB_EXPECT_EXIT})
-    set_tests_properties(cli.games_report PROPERTIES LABELS "cli" TIMEOUT 60
-        FIXTURES_REQUIRED cli_tables)
+    dtb_cli_test(games_report EXIT 0 PROGRAM ${dtb_test_python}
+        ARGS ${DTB_GAMES_REPORT} ${DTB_CLI_TABLES} ${DTB_ANNOTATE_GAMES}
+            --json ${DTB_GAMES_REPORT_JSON}
+        FRESH ${DTB_GAMES_REPORT_JSON}
+        REGEX "\\| 1 \\| 4 \\| 4 \\| 3 \\| 3 \\| 0 \\| 2 \\| 1 \\| 2 \\|.*win → draw 1, win → loss 1.*\\| KMvM \\| win → loss \\| 1 \\|.*\\| MMvM \\| win → draw \\| 1 \\|.*Wins thrown away.*\\| Ann \\| 1 \\| `W:Wc3,e3:Bh6` \\| e3-d4 \\| win → draw \\| e3-f4 \\|")
     # A file dtb refuses is reported, and the script fails, after the other files.
-    add_test(NAME cli.games_report_refused
-        COMMAND ${CMAKE_COMMAND} -DEXE=${dtb_test_python}
-            "-DARGS=${PROJECT_SOURCE_DIR}/scripts/games_report.py|--dtb|$<TARGET_FILE:dtb>|${DTB_CLI_TABLES}|${DTB_ANNOTATE_GAMES}|${CMAKE_CURRENT_BINARY_DIR}/no_such_games.pdn"
-            -DEXIT=1 "-DREGEX=\\| 1 \\| 4 \\|.*Files dtb annotate refused.*no_such_games.pdn.*cannot open"
-            -P ${DTB_EXPECT_EXIT})
-    set_tests_properties(cli.games_report_refused PROPERTIES LABELS "cli" TIMEOUT 60
-        FIXTURES_REQUIRED cli_tables)
+    dtb_cli_test(games_report_refused EXIT 1 PROGRAM ${dtb_test_python}
+        ARGS ${DTB_GAMES_REPORT} ${DTB_CLI_TABLES} ${DTB_ANNOTATE_GAMES}
+            ${CMAKE_CURRENT_BINARY_DIR}/no_such_games.pdn
+        REGEX "\\| 1 \\| 4 \\|.*Files dtb annotate refused.*no_such_games.pdn.*cannot open")
+    set_tests_properties(cli.games_report cli.games_report_refused
+        PROPERTIES FIXTURES_REQUIRED cli_tables)
 endif()

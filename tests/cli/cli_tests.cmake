@@ -4,15 +4,20 @@
 
 set(DTB_EXPECT_EXIT ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect_exit.cmake)
 
-# dtb_cli_test(NAME EXIT code ARGS arg... [REGEX r] [COMPACT_REGEX r] [NOT_REGEX r]
-#              [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...] [ABSENT path] [FRESH path])
+# dtb_cli_test(NAME EXIT code ARGS arg... [PROGRAM exe] [REGEX r] [COMPACT_REGEX r]
+#              [NOT_REGEX r] [JSON] [JSON_LENGTH n] [JSON_KEYS k,k,...] [ABSENT path]
+#              [FRESH path])
+# PROGRAM: what runs, dtb unless given (a script that drives dtb, say).
 # Note: JSON objects may list their members in any order; regexes must not assume one.
 # ABSENT: a path removed before the command runs that must not exist after it; FRESH: a
 # path removed before the command runs (a directory the command writes anew).
 function(dtb_cli_test name)
-    cmake_parse_arguments(T "JSON" "EXIT;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS;ABSENT;FRESH" "ARGS" ${ARGN})
+    cmake_parse_arguments(T "JSON" "EXIT;PROGRAM;REGEX;COMPACT_REGEX;NOT_REGEX;JSON_LENGTH;JSON_KEYS;ABSENT;FRESH" "ARGS" ${ARGN})
     string(REPLACE ";" "|" args "${T_ARGS}")
-    set(defs -DEXE=$<TARGET_FILE:dtb> "-DARGS=${args}" -DEXIT=${T_EXIT})
+    if(NOT DEFINED T_PROGRAM)
+        set(T_PROGRAM $<TARGET_FILE:dtb>)
+    endif()
+    set(defs -DEXE=${T_PROGRAM} "-DARGS=${args}" -DEXIT=${T_EXIT})
     foreach(opt REGEX COMPACT_REGEX NOT_REGEX JSON_LENGTH JSON_KEYS ABSENT FRESH)
         if(DEFINED T_${opt})
             list(APPEND defs "-D${opt}=${T_${opt}}")
