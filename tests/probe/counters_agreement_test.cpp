@@ -59,15 +59,9 @@ enum class Distances {
 template <class V>
 Agreement compare(const CounterSet& set, int pieces, std::vector<Counts> materials = {},
                   int man_rows = 0, Distances distances = Distances::sampled) {
-    TempDir dir(std::string(V::name) + "_counters_" + std::string(set.name) +
-                std::to_string(pieces));
-    gen::GenOptions o;
-    o.pieces = pieces;
-    o.out = dir.path();
-    o.counter_set = std::string(set.name);
-    gen::generate(variant_id_of(V::name), o);
+    const auto dir = counters_tables<V>(set, pieces, "counters");
 
-    const probe::Store store(dir.path(), variant_id_of(V::name), 16 << 20);
+    const probe::Store store(dir->path(), variant_id_of(V::name), 16 << 20);
     const probe::CountersProber<V> prober(store, set);
     const CountersOracle<V> oracle(set,
                                    {materials.empty() ? all_counts(pieces) : materials, man_rows});

@@ -14,6 +14,7 @@
 
 #include "dtb/compress/manifest.hpp"
 #include "dtb/core/variant.hpp"
+#include "dtb/gen/generate.hpp"
 #include "dtb/gen/run/solved_slices.hpp"
 #include "dtb/gen/tables/table_files.hpp"
 
@@ -81,6 +82,21 @@ const ProbeFixture<V>& probe_fixture(int max_pieces, int threads = 0) {
         it = cache.emplace(max_pieces, std::make_pair(std::move(dir), std::move(f))).first;
     }
     return it->second.second;
+}
+
+// V's tables up to `pieces` with the counters' tables of counter set `set`, as dtb gen writes
+// them, in a temporary directory named after `tag`.
+template <class V>
+std::unique_ptr<TempDir> counters_tables(const CounterSet& set, int pieces,
+                                         const std::string& tag) {
+    auto dir = std::make_unique<TempDir>(std::string(V::name) + "_" + tag + "_" +
+                                         std::string(set.name) + std::to_string(pieces));
+    gen::GenOptions o;
+    o.pieces = pieces;
+    o.out = dir->path();
+    o.counter_set = std::string(set.name);
+    gen::generate(variant_id_of(V::name), o);
+    return dir;
 }
 
 }  // namespace dtb::test

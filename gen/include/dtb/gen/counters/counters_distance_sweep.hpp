@@ -1,0 +1,384 @@
+// The distance under the counters of one class of a material at every count it can leave
+// (docs/counters.md "The distance under the counters"): the plies to the end of the game with
+// the winner hurrying and the loser delaying, as a function of L, the plies the binding
+// counter leaves. Classes with one binding count: lockstep, force, progress
+// (core/counters_classes.hpp).
+//
+// Every move that keeps the binding count running spends one of its plies, so the distances
+// at L follow from the children's at L - 1 alone (the sweep of counters_two_counts.hpp, over
+// the count instead of balance):
+//   win   D_L(p) = 1 + the least of D_{L-1}(child) over running moves to a lost child, and of
+//         the distance of a lost child that a restarting move reaches (a capture, a promotion
+//         out of the count's scope, a man move where man moves restart it), at the counters
+//         it starts with;
+//   loss  every child won: 1 + the most of the same;
+// 0 for a side without a move, nothing at L = 0 but that. More plies only add lines, so D_L
+// falls as L rises: a staircase of steps (L from which it holds, distance), the first step's L
+// the budget of the counters' table. Where man moves restart the count, a man move's child is
+// valued at the count it restarts, so the blocks are swept in waves, most advanced men first
+// (waves.hpp), each to the end before the next.
+//
+// The answer keeps only the exceptions: the positions whose staircase is not one step at the
+// pure DTW. Every other decided position is at its pure DTW at every count that decides it.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "dtb/core/apply.hpp"
+#include "dtb/core/counter_state.hpp"
+#include "dtb/core/counters_classes.hpp"
+#include "dtb/core/movegen.hpp"
+#include "dtb/core/unmove.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/solver/slice.hpp"
+#include "dtb/gen/solver/waves.hpp"
+
+namespace dtb::gen {
+
+// From `left` plies of the binding count on (up to the next step), the game ends in `plies`.
+struct DistanceStep {
+    int left = 0;
+    int plies = 0;
+    friend constexpr bool operator==(const DistanceStep&, const DistanceStep&) = default;
+};
+
+// A position whose distance under the counters is not its pure DTW at every count that
+// decides it: its steps by rising `left` (falling `plies`).
+struct DistanceRecord {
+    std::uint64_t index = 0;
+    std::vector<DistanceStep> steps;
+};
+
+// The distance at `left` plies from a staircase, or -1 where no step holds (a draw there).
+template <class Steps>
+constexpr int distance_at(const Steps& steps, int left) {
+    int d = -1;
+    for (const DistanceStep& s : steps)
+        if (s.left <= left) d = s.plies;
+    return d;
+}
+
+// What a move out of the sweep reaches: the child's value at its counters and its distance.
+struct DistanceExit {
+    Wdl wdl = Wdl::draw;
+    int plies = 0;
+};
+
+// The records of a material's class, by side to move and rising index.
+struct DistanceSolution {
+    std::vector<DistanceRecord> records[2];
+};
+
+// `restart(child, counters)`: the value and distance of a child whose counters a move
+//   restarts (a capture's child, at its fresh counters; a promotion's out of the scope);
+// `carried(child, left)`: those of a promotion's child into a material where the binding
+//   force count runs on, at `left` plies of it.
+template <class V, class Restart, class Carried>
+class DistanceSweep {
+    using G = typename V::board;
+    using P = Position<V>;
+
+  public:
+    DistanceSweep(const CounterSet& set, const Material& m, bool idle, const Slice<V>& pure,
+                  Restart& restart, Carried& carried)
+        : set_(set),
+          m_(m),
+          class_(counters_class(set, m, idle)),
+          index_(m),
+          n_(index_.size()),
+          nodes_(2 * n_),
+          pure_(pure),
+          restart_(restart),
+          carried_(carried) {
+        for (int i = 0; i < set.count; ++i)
+            if (in_scope(set.rules[i].scope, m))
+                start_.plies[i] = idle && may_idle(set.rules[i]) ? CounterState::kIdle : 0;
+        const Binding b = class_.binding;
+        if (b != Binding::lockstep && b != Binding::force && b != Binding::progress)
+            throw std::logic_error("generator: " + m.name() + ": no single count binds");
+        if (pure.wdl[0].empty() || pure.wdl[1].empty() || pure.dtw[0].empty() ||
+            pure.dtw[1].empty())
+            throw std::logic_error("generator: " + m.name() + ": pure values not held");
+        if (nodes_ > std::numeric_limits<std::uint32_t>::max())
+            throw std::logic_error("generator: " + m.name() + ": too large for the sweep");
+        by_waves_ = b == Binding::progress && m.men() > 0;
+        if (by_waves_ && !(kMenOnlyAdvance<V> && index_.blocks() > 1))
+            throw std::logic_error("generator: a count that man moves restart needs blocks");
+    }
+
+    DistanceSolution solve() {
+        classify();
+        if (by_waves_) {
+            for (const auto& wave : make_waves(index_)) sweep(wave);
+        } else {
+            std::vector<std::uint64_t> all(index_.blocks());
+            for (std::uint64_t b = 0; b < all.size(); ++b) all[b] = b;
+            sweep(all);
+        }
+        return exceptions();
+    }
+
+  private:
+    static constexpr std::uint16_t kNever = 0xFFFF;
+    static constexpr std::uint64_t kPiece = 1 << 12;
+    static constexpr int kNone = std::numeric_limits<int>::max();
+    // What a node is, bit by bit: it has moves that stay in the sweep; a promotion carries the
+    // count; a restarting move escapes a loss (reaches a child not won).
+    enum : std::uint8_t { kMoves = 1, kCarried = 2, kEscape = 4 };
+
+    struct Fall {
+        std::uint32_t node;
+        std::uint16_t left, plies;
+    };
+
+    std::uint64_t node_of(const P& p) const {
+        return std::uint64_t(int(p.side)) * n_ + index_.rank(p);
+    }
+    bool unrank(std::uint64_t node, P& p) const {
+        return index_.unrank(node % n_, Color(int(node / n_)), p);
+    }
+    Wdl sign(std::uint64_t node) const { return Wdl(sign_[node]); }
+
+    // How a move from p changes the binding count: it runs on (one ply spent), or restarts.
+    bool runs_on(const P& p, const Move<G>& move, const P& child) const {
+        if (move.is_capture()) return false;
+        const CounterState after = after_move(set_, start_, p, move, child);
+        const int left = plies_left(set_, start_, p);
+        for (int i = 0; i < set_.count; ++i)
+            if (start_.counting(i) && plies_left(set_, start_, i, p) == left)
+                if (!after.counting(i) || after.plies[i] != start_.plies[i] + 1) return false;
+        return plies_left(set_, after, child) == left - 1;
+    }
+    bool man_move(const P& p, const Move<G>& move) const {
+        return (p.men(p.side) & bit<typename G::bb>(move.from)) != 0;
+    }
+
+    // Every node's sign (the pure one: a pure draw is a draw at every count), and what its
+    // restarting moves give, fixed at every count.
+    void classify() {
+        sign_.assign(nodes_, std::uint8_t(Wdl::draw));
+        info_.assign(nodes_, 0);
+        exit_.assign(nodes_, kNever);
+        prev_.assign(nodes_, kNever);
+        dirty_.assign(nodes_, 0);
+        restarted_.assign(by_waves_ ? nodes_ : 0, kNever);
+        for_range<true>((nodes_ + kPiece - 1) / kPiece, [&](std::size_t k, int) {
+            const std::uint64_t end = std::min(nodes_, (k + 1) * kPiece);
+            for (std::uint64_t node = k * kPiece; node < end; ++node) {
+                const int s = int(node / n_);
+                const std::uint64_t i = node % n_;
+                const auto w = Wdl(pure_.wdl[s][i]);
+                P p;
+                if ((w != Wdl::win && w != Wdl::loss) || !unrank(node, p)) continue;
+                sign_[node] = std::uint8_t(w);
+                MoveList<G> moves;
+                MoveGen<V>::generate(p, moves);
+                if (moves.empty()) {  // lost at every count, in 0
+                    prev_[node] = 0;
+                    continue;
+                }
+                int best = w == Wdl::win ? kNone : 0;
+                std::uint8_t info = 0;
+                for (const auto& move : moves) {
+                    const P child = apply(p, move);
+                    if (runs_on(p, move, child)) {
+                        info |= material_of(child) == m_ ? kMoves : kCarried;
+                        continue;
+                    }
+                    if (!move.is_capture() && !move.promotes) {  // a man move that restarts
+                        info |= kMoves;
+                        continue;
+                    }
+                    const DistanceExit e =
+                        restart_(child, after_move(set_, start_, p, move, child));
+                    if (w == Wdl::win && e.wdl == Wdl::loss) best = std::min(best, e.plies + 1);
+                    if (w == Wdl::loss) {
+                        if (e.wdl != Wdl::win) info |= kEscape;
+                        best = std::max(best, e.plies + 1);
+                    }
+                }
+                info_[node] = info;
+                exit_[node] = best == kNone ? kNever : std::uint16_t(best);
+            }
+        });
+    }
+
+    // The blocks of one wave, swept over L until nothing changes or the count's limit.
+    void sweep(const std::vector<std::uint64_t>& blocks) {
+        const std::uint64_t bs = index_.block_size();
+        auto for_nodes = [&](auto&& f) {
+            for_range<true>(2 * blocks.size(), [&](std::size_t k, int thread) {
+                const std::uint64_t base = (k % 2) * n_ + blocks[k / 2] * bs;
+                for (std::uint64_t node = base; node < base + bs; ++node) f(node, thread);
+            });
+        };
+        const auto threads = static_cast<std::size_t>(omp_get_max_threads());
+        // A promotion that carries the count reaches a staircase that may fall at any level:
+        // its positions are looked at every level, and a level without a change ends nothing.
+        std::atomic<bool> carries{false};
+        for_nodes([&](std::uint64_t node, int) {
+            dirty_[node] = sign(node) != Wdl::draw && (info_[node] || exit_[node] != kNever);
+            if (dirty_[node] && (info_[node] & kCarried))
+                carries.store(true, std::memory_order_relaxed);
+        });
+        for (int left = 1; left <= class_.max_plies; ++left) {
+            std::vector<std::vector<Fall>> changed(threads);
+            for_nodes([&](std::uint64_t node, int thread) {
+                if (!dirty_[node] && !(info_[node] & kCarried)) return;
+                if (sign(node) == Wdl::draw) return;
+                dirty_[node] = 0;
+                const std::uint16_t v = value(node, left);
+                if (v != prev_[node])
+                    changed[std::size_t(thread)].push_back(
+                        {std::uint32_t(node), std::uint16_t(left), v});
+            });
+            std::size_t count = 0;
+            for (auto& list : changed) {
+                count += list.size();
+                for (const Fall& f : list) prev_[f.node] = f.plies;
+            }
+            if (by_waves_) note_restarted(blocks, left, count == 0 && !carries);
+            if (count == 0 && !carries) break;
+            for (auto& list : changed) {
+                spread(list);
+                falls_.insert(falls_.end(), list.begin(), list.end());
+            }
+        }
+        if (by_waves_) note_restarted(blocks, class_.max_plies + 1, true);
+    }
+
+    // Where man moves restart the count: each node's distance at the count a man move into it
+    // leaves, kept for the later waves.
+    void note_restarted(const std::vector<std::uint64_t>& blocks, int left, bool final) {
+        const std::uint64_t bs = index_.block_size();
+        for (const std::uint64_t b : blocks)
+            for (int s = 0; s < 2; ++s)
+                for (std::uint64_t node = s * n_ + b * bs; node < s * n_ + (b + 1) * bs; ++node) {
+                    if (restarted_[node] != kNever || sign(node) == Wdl::draw) continue;
+                    P p;
+                    if (!unrank(node, p)) continue;
+                    const int at = plies_left(set_, start_, p);
+                    if (at == left || (final && at >= left)) restarted_[node] = prev_[node];
+                }
+    }
+
+    // A node's distance at `left` from its children's at left - 1 (prev_).
+    std::uint16_t value(std::uint64_t node, int left) {
+        P p;
+        unrank(node, p);
+        MoveList<G> moves;
+        MoveGen<V>::generate(p, moves);
+        const bool win = sign(node) == Wdl::win;
+        if (!win && (info_[node] & kEscape)) return kNever;
+        int best = exit_[node] == kNever ? (win ? kNone : 0) : exit_[node];
+        for (const auto& move : moves) {
+            if (move.is_capture()) continue;  // fixed: in exit_
+            const P child = apply(p, move);
+            int d = kNone;
+            Wdl w = Wdl::draw;
+            if (runs_on(p, move, child)) {
+                if (material_of(child) == m_) {
+                    const std::uint64_t c = node_of(child);
+                    w = sign(c);
+                    d = prev_[c];
+                } else {
+                    const DistanceExit e = carried_(child, left - 1);
+                    w = e.wdl;
+                    d = e.plies;
+                }
+            } else if (!move.promotes) {  // a man move that restarts: the child's wave is done
+                const std::uint64_t c = node_of(child);
+                w = sign(c);
+                d = restarted_[c];
+            } else {
+                continue;  // in exit_
+            }
+            const bool known = d != kNever && d != kNone;
+            if (win) {
+                if (w == Wdl::loss && known) best = std::min(best, d + 1);
+            } else {
+                if (w != Wdl::win || !known) return kNever;
+                best = std::max(best, d + 1);
+            }
+        }
+        return best == kNone ? kNever : std::uint16_t(best);
+    }
+
+    // The parents of the nodes that changed (by moves that run the count on) are computed
+    // again at the next level.
+    void spread(const std::vector<Fall>& changes) {
+        constexpr std::size_t kChunk = 256;
+        for_range<true>((changes.size() + kChunk - 1) / kChunk, [&](std::size_t k, int) {
+            const std::size_t end = std::min(changes.size(), (k + 1) * kChunk);
+            for (std::size_t c = k * kChunk; c < end; ++c) {
+                P p;
+                unrank(changes[c].node, p);
+                auto reach = [&](const P& q, int, int) {
+                    const std::uint64_t pred = node_of(q);
+                    if (sign(pred) != Wdl::draw)
+                        std::atomic_ref<std::uint8_t>(dirty_[pred])
+                            .store(1, std::memory_order_relaxed);
+                };
+                Unmoves<V>::template for_each<false>(p, reach);
+                if (class_.binding == Binding::force)
+                    Unmoves<V>::template for_each_man<false>(p, reach);
+            }
+        });
+    }
+
+    // The positions whose staircase is not one step at the pure DTW.
+    DistanceSolution exceptions() {
+        std::sort(falls_.begin(), falls_.end(), [](const Fall& a, const Fall& b) {
+            return a.node != b.node ? a.node < b.node : a.left < b.left;
+        });
+        DistanceSolution out;
+        for (std::size_t a = 0; a < falls_.size();) {
+            std::size_t z = a;
+            while (z < falls_.size() && falls_[z].node == falls_[a].node) ++z;
+            const int s = int(falls_[a].node / n_);
+            const std::uint64_t i = falls_[a].node % n_;
+            DistanceRecord r{i, {}};
+            for (std::size_t k = a; k < z; ++k)
+                if (falls_[k].plies != kNever) r.steps.push_back({falls_[k].left, falls_[k].plies});
+            const bool pure = r.steps.size() == 1 && r.steps[0].plies == pure_.dtw[s][i];
+            if (!r.steps.empty() && !pure) out.records[s].push_back(std::move(r));
+            a = z;
+        }
+        return out;
+    }
+
+    const CounterSet& set_;
+    const Material m_;
+    const CountersClass class_;
+    const Index<V> index_;
+    const std::uint64_t n_, nodes_;
+    const Slice<V>& pure_;
+    Restart& restart_;
+    Carried& carried_;
+    CounterState start_;  // the class's counters with every count at 0
+    bool by_waves_ = false;
+    // Per node: its sign, what it is, the best its restarting moves give, its distance at the
+    // level before (kNever: no line within the count), whether to compute it again, and its
+    // distance at the count a man move into it restarts (where man moves restart).
+    std::vector<std::uint8_t> sign_, info_, dirty_;
+    std::vector<std::uint16_t> exit_, prev_, restarted_;
+    std::vector<Fall> falls_;
+};
+
+template <class V, class Restart, class Carried>
+DistanceSolution solve_distances(const CounterSet& set, const Material& m, bool idle,
+                                 const Slice<V>& pure, Restart&& restart, Carried&& carried) {
+    return DistanceSweep<V, std::remove_reference_t<Restart>, std::remove_reference_t<Carried>>(
+               set, m, idle, pure, restart, carried)
+        .solve();
+}
+
+}  // namespace dtb::gen

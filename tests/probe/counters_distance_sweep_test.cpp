@@ -1,0 +1,234 @@
+// The distance under the counters as gen's sweep finds it
+// (gen/counters/counters_distance_sweep.hpp), at every state the independent oracle
+// (tests/gen/counters_oracle.hpp) decides: for each material and class with one binding count, the
+// sweep's staircases (the pure DTW where it keeps none) must give the oracle's distance at the
+// plies the state's binding counter leaves, and a draw where the oracle's counters draw. What a
+// move out of the material reaches is valued by the prober's search (probe/counters_distance.hpp),
+// itself checked against the oracle in counters_agreement_test.cpp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "../gen/counters_oracle.hpp"
+#include "dtb/gen/counters/counters_distance_sweep.hpp"
+#include "dtb/gen/generate.hpp"
+#include "dtb/probe/counters_distance.hpp"
+#include "dtb/probe/counters_prober.hpp"
+#include "probe_test_support.hpp"
+
+namespace dtb::test {
+namespace {
+
+// Counters of c's class (`idle`: the rules that may wait, waiting) that leave `left` plies: one
+// count run up, a force count first (what a promotion carries on), the others at 0; nullopt
+// where none can.
+template <class V>
+std::optional<CounterState> state_leaving(const CounterSet& set, const Position<V>& c, bool idle,
+                                          int left) {
+    const Material m = material_of(c);
+    CounterState start;
+    for (int i = 0; i < set.count; ++i)
+        if (in_scope(set.rules[i].scope, m))
+            start.plies[i] = idle && may_idle(set.rules[i]) ? CounterState::kIdle : 0;
+    for (const bool force : {true, false})
+        for (int rule = 0; rule < set.count; ++rule) {
+            if (!start.counting(rule) || (set.rules[rule].kind == CounterKind::force) != force)
+                continue;
+            CounterState s = start;
+            for (int done = 0; done <= max_plies(set.rules[rule], m); ++done) {
+                s.plies[rule] = std::uint16_t(done);
+                if (plies_left(set, s, c) == left && invalid_state(set, s, c).empty()) return s;
+            }
+        }
+    return std::nullopt;
+}
+
+template <class V>
+struct SweepCheck {
+    std::int64_t states = 0, compared = 0, bad = 0, records = 0, classes = 0;
+    std::string first_bad;
+};
+
+// Generates V up to `pieces`, sweeps every material and class of `materials` (up to `pieces`
+// when empty) with one binding count, and compares at every oracle state of their family.
+template <class V>
+SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts> materials = {},
+                          int man_rows = 0) {
+    const auto dir = counters_tables<V>(set, pieces, "sweep");
+    const probe::Store store(dir->path(), variant_id_of(V::name), 16 << 20);
+    const probe::CountersProber<V> counted(store, set);
+    const probe::Prober<V> pure(store);
+    probe::CountersDistance<V> search(counted, pure, 1 << 30);
+    // The staircases by (material, idle, side), by rising index; the classes swept.
+    using Key = std::tuple<Material, bool, int>;
+    std::map<Key, std::vector<gen::DistanceRecord>> records;
+    std::map<std::pair<Material, bool>, bool> swept;
+    // The sweep's distance at p, counters s, in a class swept; -1 for a draw there.
+    auto swept_distance = [&](const Position<V>& p, const CounterState& s, bool idle) {
+        const int left = plies_left(set, s, p);
+        const auto& list = records[{material_of(p), idle, int(p.side)}];
+        const std::uint64_t i = Index<V>(material_of(p)).rank(p);
+        const auto it = std::lower_bound(
+            list.begin(), list.end(), i,
+            [](const gen::DistanceRecord& a, std::uint64_t x) { return a.index < x; });
+        if (it != list.end() && it->index == i) return gen::distance_at(it->steps, left);
+        probe::CountersAnswer a;
+        Value v;
+        if (counted.value(p, s, a, nullptr) == probe::Status::ok && a.wdl != Wdl::draw &&
+            pure.value(p, probe::want_dtw, v) == probe::Status::ok)
+            return int(v.dtw);
+        return -1;
+    };
+    // What a move out of a sweep reaches: from the sweeps done, else by the prober's search.
+    auto searched = [&](const Position<V>& child, const CounterState& cs) {
+        gen::DistanceExit e;
+        probe::CountersAnswer a;
+        if (child.pieces(child.side) == 0) return gen::DistanceExit{Wdl::loss, 0};
+        EXPECT_EQ(counted.value(child, cs, a, nullptr), probe::Status::ok);
+        e.wdl = a.wdl;
+        if (a.wdl == Wdl::draw) return e;
+        const bool idle = counters_kind(set, cs, material_of(child)) == ValueKind::counters_idle;
+        if (swept.count({material_of(child), idle})) {
+            e.plies = swept_distance(child, cs, idle);
+            EXPECT_GE(e.plies, 0);
+        } else {
+            EXPECT_EQ(search.distance(child, cs, e.plies), probe::Status::ok);
+        }
+        return e;
+    };
+    auto carried = [&](const Position<V>& child, int left) {
+        const auto cs = state_leaving(set, child, false, left);
+        if (!cs || left <= 0) {
+            gen::DistanceExit e;
+            MoveList<typename V::board> moves;
+            MoveGen<V>::generate(child, moves);
+            if (moves.empty()) e.wdl = Wdl::loss;
+            return e;
+        }
+        return searched(child, *cs);
+    };
+
+    std::vector<Counts> family = materials.empty() ? all_counts(pieces) : materials;
+    // Fewer pieces first, then fewer men: captures and promotions lead to materials swept.
+    std::sort(family.begin(), family.end(), [](const Counts& a, const Counts& b) {
+        return std::pair(a.pieces(), a.men()) < std::pair(b.pieces(), b.men());
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const Counts& k : family) {
+        const Material m{k.white_men, k.white_kings, k.black_men, k.black_kings};
+        // The pure values of both sides from the tables.
+        gen::Slice<V> slice(m);
+        for (int s = 0; s < 2; ++s)
+            for (std::uint64_t i = 0; i < slice.index.size(); ++i) {
+                Position<V> p;
+                if (!slice.index.unrank(i, Color(s), p)) continue;
+                Value v;
+                if (pure.value(p, probe::want_dtw, v) != probe::Status::ok) continue;
+                slice.wdl[s][i] = std::uint8_t(v.wdl);
+                slice.dtw[s][i] = v.dtw;
+            }
+        for (const bool idle : {false, true}) {
+            if (idle && !has_idle_class(set, m)) continue;
+            const CountersClass c = counters_class(set, m, idle);
+            const Binding b = c.binding;
+            if (b != Binding::lockstep && b != Binding::force && b != Binding::progress) continue;
+            bool river = false;
+            for (const CounterRule& r : set.list())
+                river |= idle && r.start == Start::on_river && in_scope(r.scope, m);
+            if (river) continue;
+            const gen::DistanceSolution sol =
+                gen::solve_distances(set, m, idle, slice, searched, carried);
+            for (int s = 0; s < 2; ++s) records[{m, idle, s}] = sol.records[s];
+            swept[{m, idle}] = true;
+        }
+    }
+
+    std::printf("swept in %.1f s\n",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    SweepCheck<V> r;
+    r.classes = std::int64_t(swept.size());
+    for (const auto& [k, v] : records) r.records += std::int64_t(v.size());
+    const CountersOracle<V> oracle(set, {family, man_rows});
+    // Per position, what does not depend on the count: its record or pure DTW, and per class
+    // the counters' table value and budget (a draw where fewer plies are left).
+    const auto t = std::chrono::steady_clock::now();
+    oracle.for_each_position([&](const Position<V>& p, auto states) {
+        const Material m = material_of(p);
+        if (p.pieces(p.side) == 0) return;
+        const std::uint64_t i = Index<V>(m).rank(p);
+        struct Known {
+            bool done = false;
+            const gen::DistanceRecord* record = nullptr;
+            probe::CountersAnswer answer;
+        } known[2];
+        Value pure_value;
+        const bool has_pure = pure.value(p, probe::want_dtw, pure_value) == probe::Status::ok;
+        for (const auto& st : states) {
+            ++r.states;
+            const CounterState s = to_counter_state(set, st.counters);
+            const bool idle = counters_kind(set, s, m) == ValueKind::counters_idle;
+            if (!swept.count({m, idle})) continue;
+            Known& k = known[idle];
+            if (!k.done) {
+                k.done = true;
+                const auto& list = records[{m, idle, int(p.side)}];
+                const auto it = std::lower_bound(
+                    list.begin(), list.end(), i,
+                    [](const gen::DistanceRecord& a, std::uint64_t x) { return a.index < x; });
+                if (it != list.end() && it->index == i) k.record = &*it;
+                EXPECT_EQ(counted.value(p, s, k.answer, nullptr), probe::Status::ok);
+            }
+            const int left = plies_left(set, s, p);
+            int got = -1;
+            if (k.record) {
+                got = gen::distance_at(k.record->steps, left);
+            } else if (k.answer.table_wdl != Wdl::draw && k.answer.budget <= left && has_pure) {
+                got = pure_value.dtw;
+            }
+            const test::CountersValue& want = st.value;
+            const bool decided = want.outcome == Outcome::win || want.outcome == Outcome::loss;
+            ++r.compared;
+            if ((decided ? got != want.plies : got >= 0) && r.bad++ < 5)
+                r.first_bad += "\n  " + oracle.state_text(p, st.counters) + ": oracle " +
+                               counters_value_text(want) + ", sweep " + std::to_string(got) +
+                               " at " + std::to_string(left) + " left";
+        }
+    });
+    std::printf("compared in %.1f s\n",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+    std::printf(
+        "%s %s up to %d pieces: %lld classes swept, %lld records; %lld states, %lld "
+        "compared\n",
+        V::name.data(), set.name.data(), pieces, (long long)r.classes, (long long)r.records,
+        (long long)r.states, (long long)r.compared);
+    return r;
+}
+
+template <class V>
+void expect_sweep(const CounterSet& set, int pieces, std::vector<Counts> materials = {},
+                  int man_rows = 0) {
+    const SweepCheck<V> r = check_sweep<V>(set, pieces, std::move(materials), man_rows);
+    EXPECT_GT(r.classes, 0);
+    EXPECT_GT(r.compared, 0);
+    EXPECT_EQ(r.bad, 0) << V::name << " " << set.name << ":" << r.first_bad;
+}
+
+TEST(CountersDistanceSweep, RussianThreeKingsAgainstOne) {
+    expect_sweep<Russian>(Russian::counter_sets[0], 4,
+                          {Counts{0, 3, 0, 1}, Counts{0, 2, 0, 1}, Counts{0, 1, 0, 1}});
+}
+TEST(CountersDistanceSweep, EnglishThreePieces) {
+    expect_sweep<English>(English::counter_sets[0], 3);
+}
+TEST(CountersDistanceSweepLong, LongInternationalThreeAgainstOneWithMen) {
+    expect_sweep<International>(International::counter_sets[0], 4,
+                                {Counts{0, 3, 0, 1}, Counts{1, 2, 0, 1}}, 1);
+}
+
+}  // namespace
+}  // namespace dtb::test
