@@ -35,6 +35,7 @@ struct GenCliOptions {
     std::string only;
     compress::Compression compression = compress::Compression::small;
     bool no_counters = false;
+    bool distances = false;
     std::string counter_set;
     std::string values = "all";
     bool estimate = false;  // print what the run needs, and stop
@@ -284,6 +285,7 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     g.threads = o.threads ? o.threads : cpus.threads < cpus.machine ? cpus.threads : 0;
     g.compression = o.compression;
     g.counters = !o.no_counters;
+    g.distances = o.distances;
     g.counter_set = o.counter_set;
     g.wdl_only = o.values == "wdl";
     g.memory = memory_budget(o, limit, ranks ? ranks->local_size() : 1);
@@ -364,8 +366,12 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     if (sum.table_bytes)
         std::cout << "; tables " << sum.table_bytes << " bytes, written in "
                   << duration(sum.table_seconds);
-    if (sum.counters_seconds > 0)
+    if (sum.counters_seconds > 0) {
         std::cout << "; values under the counters in " << duration(sum.counters_seconds);
+        if (sum.distance_bytes > 0)
+            std::cout << " (their distance tables " << duration(sum.distance_seconds) << ", "
+                      << sum.distance_bytes << " bytes)";
+    }
     if (sum.counters_kept > 0)
         std::cout << " (" << sum.counters_kept << " materials' counters' tables found and kept)";
     if (!rank.empty())
@@ -398,7 +404,9 @@ void add_gen_command(CLI::App& app) {
         "docs/variants.md, the tables in docs/counters.md), under the default counter set or the\n"
         "one --counters names (see 'dtb variants --json'), at more time and memory than the\n"
         "pure tables; --no-counters writes the pure tables only, --values wdl the WDL tables\n"
-        "alone. docs/performance.md has what each option costs.\n"
+        "alone. --distances adds distance tables (KKMvK.counters-distance.dtb): the distance\n"
+        "under the counters stored where one count binds, a lookup instead of a search at\n"
+        "probe time (docs/counters.md). docs/performance.md has what each option costs.\n"
         "A directory holds one variant's tables and one counter set's: another's is refused.\n"
         "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
         "runs) and the limits it takes, and refuses a run that needs more than the machine\n"
@@ -424,6 +432,7 @@ void add_gen_command(CLI::App& app) {
         "  dtb gen russian --pieces 4 --compression fast --out tables/fast && dtb pack "
         "tables/fast\n"
         "  dtb gen russian --pieces 4 --values wdl --out tables/wdl\n"
+        "  dtb gen english --pieces 4 --distances      (exact distances under the counters)\n"
         "  dtb gen russian --pieces 7 --estimate      (what it needs; runs nothing)\n"
         "  mpirun -np 4 --map-by node --bind-to none dtb gen russian --pieces 6 --out /nfs/ru");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
@@ -438,6 +447,9 @@ void add_gen_command(CLI::App& app) {
     cmd->add_option("--only", o->only, "Solve just this material, e.g. KKMvK");
     cmd->add_flag("--no-counters", o->no_counters, "Write the pure tables only");
     cmd->add_flag("--no-rules", o->no_counters)->group("");  // the old spelling, kept for scripts
+    cmd->add_flag("--distances", o->distances,
+                  "Also write the counters' distance tables: the distance under the counters "
+                  "stored where one count binds (slower; docs/counters.md)");
     cmd->add_flag("--estimate", o->estimate,
                   "Print the memory and disk the run needs (and this machine has), run nothing");
     cmd->add_option("--memory", o->memory,

@@ -131,7 +131,7 @@ ErrorCode TableReader::open(const std::filesystem::path& path, const TableSpec& 
         return t->fail(ErrorCode::corrupt, "the header's material is not one of a table", message);
     // A steps table is a list (core/counters_value.hpp), not one entry per position.
     if (h.positions == 0 ||
-        (!is_steps_kind(ValueKind(h.kind)) && h.positions != index_size(VariantId(h.variant), m)))
+        (!is_record_kind(ValueKind(h.kind)) && h.positions != index_size(VariantId(h.variant), m)))
         return t->fail(ErrorCode::corrupt,
                        "the header's position count does not match the material", message);
     // Before the version that has it, the form field is reserved (a table of values); the

@@ -31,7 +31,7 @@ std::vector<TableCheck> check_files(const fs::path& dir, VariantId variant, Chec
             if (code == ErrorCode::ok) code = reader->verify(ctx, r.message);
             if (code == ErrorCode::ok && is_counters_kind(t->kind))
                 held.counters.push_back({t->material, t->kind});
-            else if (code == ErrorCode::ok && !is_steps_kind(t->kind))
+            else if (code == ErrorCode::ok && !is_record_kind(t->kind))
                 held.pure[t->material] |= 1 << kind_index(t->kind);
             if (code != ErrorCode::ok) r.error = compress::to_string(code);
         } else {

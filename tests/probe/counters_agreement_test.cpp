@@ -59,7 +59,10 @@ enum class Distances {
 template <class V>
 Agreement compare(const CounterSet& set, int pieces, std::vector<Counts> materials = {},
                   int man_rows = 0, Distances distances = Distances::sampled) {
-    const auto dir = counters_tables<V>(set, pieces, "counters");
+    // The distance tables where the distances are compared at every state, and up to 3 pieces:
+    // the stored distance checked there, the search elsewhere.
+    const bool stored = distances == Distances::every || pieces <= 3;
+    const auto dir = counters_tables<V>(set, pieces, stored ? "distances" : "counters", stored);
 
     const probe::Store store(dir->path(), variant_id_of(V::name), 16 << 20);
     const probe::CountersProber<V> prober(store, set);

@@ -24,30 +24,6 @@
 namespace dtb::test {
 namespace {
 
-// Counters of c's class (`idle`: the rules that may wait, waiting) that leave `left` plies: one
-// count run up, a force count first (what a promotion carries on), the others at 0; nullopt
-// where none can.
-template <class V>
-std::optional<CounterState> state_leaving(const CounterSet& set, const Position<V>& c, bool idle,
-                                          int left) {
-    const Material m = material_of(c);
-    CounterState start;
-    for (int i = 0; i < set.count; ++i)
-        if (in_scope(set.rules[i].scope, m))
-            start.plies[i] = idle && may_idle(set.rules[i]) ? CounterState::kIdle : 0;
-    for (const bool force : {true, false})
-        for (int rule = 0; rule < set.count; ++rule) {
-            if (!start.counting(rule) || (set.rules[rule].kind == CounterKind::force) != force)
-                continue;
-            CounterState s = start;
-            for (int done = 0; done <= max_plies(set.rules[rule], m); ++done) {
-                s.plies[rule] = std::uint16_t(done);
-                if (plies_left(set, s, c) == left && invalid_state(set, s, c).empty()) return s;
-            }
-        }
-    return std::nullopt;
-}
-
 template <class V>
 struct SweepCheck {
     std::int64_t states = 0, compared = 0, bad = 0, records = 0, classes = 0;
@@ -76,7 +52,7 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
         const auto it = std::lower_bound(
             list.begin(), list.end(), i,
             [](const gen::DistanceRecord& a, std::uint64_t x) { return a.index < x; });
-        if (it != list.end() && it->index == i) return gen::distance_at(it->steps, left);
+        if (it != list.end() && it->index == i) return distance_at(it->steps, left);
         probe::CountersAnswer a;
         Value v;
         if (counted.value(p, s, a, nullptr) == probe::Status::ok && a.wdl != Wdl::draw &&
@@ -102,15 +78,15 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
         return e;
     };
     auto carried = [&](const Position<V>& child, int left) {
-        const auto cs = state_leaving(set, child, false, left);
-        if (!cs || left <= 0) {
+        CounterState cs;
+        if (left <= 0 || !state_leaving(set, child, false, left, cs)) {
             gen::DistanceExit e;
             MoveList<typename V::board> moves;
             MoveGen<V>::generate(child, moves);
             if (moves.empty()) e.wdl = Wdl::loss;
             return e;
         }
-        return searched(child, *cs);
+        return searched(child, cs);
     };
 
     std::vector<Counts> family = materials.empty() ? all_counts(pieces) : materials;
@@ -186,7 +162,7 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
             const int left = plies_left(set, s, p);
             int got = -1;
             if (k.record) {
-                got = gen::distance_at(k.record->steps, left);
+                got = distance_at(k.record->steps, left);
             } else if (k.answer.table_wdl != Wdl::draw && k.answer.budget <= left && has_pure) {
                 got = pure_value.dtw;
             }

@@ -84,17 +84,18 @@ const ProbeFixture<V>& probe_fixture(int max_pieces, int threads = 0) {
     return it->second.second;
 }
 
-// V's tables up to `pieces` with the counters' tables of counter set `set`, as dtb gen writes
-// them, in a temporary directory named after `tag`.
+// V's tables up to `pieces` with the counters' tables of counter set `set` (and their distance
+// tables: `distances`), as dtb gen writes them, in a temporary directory named after `tag`.
 template <class V>
-std::unique_ptr<TempDir> counters_tables(const CounterSet& set, int pieces,
-                                         const std::string& tag) {
+std::unique_ptr<TempDir> counters_tables(const CounterSet& set, int pieces, const std::string& tag,
+                                         bool distances = false) {
     auto dir = std::make_unique<TempDir>(std::string(V::name) + "_" + tag + "_" +
                                          std::string(set.name) + std::to_string(pieces));
     gen::GenOptions o;
     o.pieces = pieces;
     o.out = dir->path();
     o.counter_set = std::string(set.name);
+    o.distances = distances;
     gen::generate(variant_id_of(V::name), o);
     return dir;
 }

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../distance_tables.hpp"
 #include "../slice_entry.hpp"
 #include "dtb/compress/kill_point.hpp"
 #include "dtb/compress/manifest.hpp"
@@ -393,10 +394,19 @@ class Generation {
         }
         for (const ValueKind k : kCountersKinds)
             if (const auto* steps = r.steps_of(k)) {
-                sum_.table_bytes +=
-                    write_steps_tables<V>(o_.out, variant_, m, k, *steps, o_.compression);
+                sum_.table_bytes += write_record_tables<V>(o_.out, variant_, m, steps_kind(k),
+                                                           *steps, o_.compression);
                 compress::kill_point("counters.steps_written");
             }
+        if (o_.distances) {
+            const auto d0 = Clock::now();
+            const std::uint64_t bytes = write_distance_tables<V>(
+                o_.out, variant_, counters.counter_set(), m, pure, o_.compression);
+            sum_.table_bytes += bytes;
+            sum_.distance_bytes += bytes;
+            sum_.distance_seconds += seconds_since(d0);
+            compress::kill_point("counters.distance_written");
+        }
         if (m.flipped() != m) counters_written_.insert(m.flipped());
         sum_.table_seconds += seconds_since(w0);
         for (auto* s : {r.main.get(), r.idle.get()})

@@ -164,6 +164,32 @@ int plies_left(const CounterSet& set, const CounterState& s, const Position<V>& 
     return left;
 }
 
+// Counters of p's class (`idle`: the rules that may wait, waiting; core/counters_classes.hpp)
+// that leave `left` plies: one count run up, a force count first (what a promotion carries on),
+// the others at 0. False where none can.
+template <class V>
+bool state_leaving(const CounterSet& set, const Position<V>& p, bool idle, int left,
+                   CounterState& out) {
+    const Material m = material_of(p);
+    CounterState start;
+    for (int i = 0; i < set.count; ++i)
+        if (in_scope(set.rules[i].scope, m))
+            start.plies[i] = idle && may_idle(set.rules[i]) ? CounterState::kIdle : 0;
+    for (const bool force : {true, false})
+        for (int rule = 0; rule < set.count; ++rule) {
+            if (!start.counting(rule) || (set.rules[rule].kind == CounterKind::force) != force)
+                continue;
+            out = start;
+            const int most = std::max(limit_plies(set.rules[rule], m, Color::white),
+                                      limit_plies(set.rules[rule], m, Color::black));
+            for (int done = 0; done <= most; ++done) {
+                out.plies[rule] = std::uint16_t(done);
+                if (plies_left(set, out, p) == left) return true;
+            }
+        }
+    return false;
+}
+
 // Whether a counter has reached its limit: the game is drawn at `p` unless the side to move
 // has no move (the ply that left it without one won).
 template <class V>

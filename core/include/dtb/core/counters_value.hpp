@@ -92,4 +92,29 @@ static_assert(encode(TwoCountStep{kMostTwoCountBalance, kMostTwoCountKings}) < k
 static_assert(kings_needed(std::array{TwoCountStep{4, 9}, TwoCountStep{8, 3}}, 6) == 9);
 static_assert(kings_needed(std::array{TwoCountStep{4, 9}, TwoCountStep{8, 3}}, 3) == -1);
 
+// The distance under the counters (docs/counters.md "The distance under the counters"): the plies
+// to the end of the game with the winner hurrying and the loser delaying, as the binding counter
+// leaves `left` plies or more (up to the next step). It falls as `left` rises. The distance table
+// of a class (ValueKind::counters_distance) holds the positions whose steps are not one step at
+// the pure DTW: the steps table's layout, each step in two words (left, then the distance).
+struct DistanceStep {
+    int left = 0;
+    int plies = 0;
+    friend constexpr bool operator==(const DistanceStep&, const DistanceStep&) = default;
+};
+inline constexpr int kWordsPerDistanceStep = 2;
+
+// The distance at `left` plies from steps by rising `left`, or -1 where none holds (a draw).
+template <class Steps>
+constexpr int distance_at(const Steps& steps, int left) {
+    int d = -1;
+    for (const DistanceStep& s : steps)
+        if (s.left <= left) d = s.plies;
+    return d;
+}
+
+static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 8) == 7);
+static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 5) == 9);
+static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 3) == -1);
+
 }  // namespace dtb

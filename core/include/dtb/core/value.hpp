@@ -29,7 +29,8 @@ struct Value {
 // rule fixes or starts late not counting (russian 7.2.7 off the long diagonal, portuguese before
 // the river). Where two counts bind at once, `counters_steps` and `counters_idle_steps` hold the
 // staircases of budgets (counters_value.hpp TwoCountStep) of the positions that have more than one
-// step.
+// step; `counters_distance` and `counters_idle_distance` the staircases of the distance under the
+// counters (counters_value.hpp DistanceStep) of the positions where it is not the pure DTW.
 enum class ValueKind : std::uint8_t {
     wdl = 1,
     dtw = 2,
@@ -37,34 +38,41 @@ enum class ValueKind : std::uint8_t {
     counters = 4,
     counters_idle = 5,
     counters_steps = 6,
-    counters_idle_steps = 7
+    counters_idle_steps = 7,
+    counters_distance = 8,
+    counters_idle_distance = 9
 };
 inline constexpr std::array<ValueKind, 3> kValueKinds = {ValueKind::wdl, ValueKind::dtw,
                                                          ValueKind::dtc};
 inline constexpr std::array<ValueKind, 2> kCountersKinds = {ValueKind::counters,
                                                             ValueKind::counters_idle};
 // Every file the counters' values of a material may have.
-inline constexpr std::array<ValueKind, 4> kCountersFileKinds = {
-    ValueKind::counters, ValueKind::counters_idle, ValueKind::counters_steps,
-    ValueKind::counters_idle_steps};
-inline constexpr std::array<ValueKind, 7> kEveryKind = {ValueKind::wdl,
-                                                        ValueKind::dtw,
-                                                        ValueKind::dtc,
-                                                        ValueKind::counters,
-                                                        ValueKind::counters_idle,
-                                                        ValueKind::counters_steps,
-                                                        ValueKind::counters_idle_steps};
+inline constexpr std::array<ValueKind, 6> kCountersFileKinds = {
+    ValueKind::counters,       ValueKind::counters_idle,     ValueKind::counters_steps,
+    ValueKind::counters_idle_steps, ValueKind::counters_distance, ValueKind::counters_idle_distance};
+inline constexpr std::array<ValueKind, 9> kEveryKind = {
+    ValueKind::wdl,           ValueKind::dtw,
+    ValueKind::dtc,           ValueKind::counters,
+    ValueKind::counters_idle, ValueKind::counters_steps,
+    ValueKind::counters_idle_steps, ValueKind::counters_distance,
+    ValueKind::counters_idle_distance};
 // k's place among all kinds, pure first.
 constexpr int kind_index(ValueKind k) { return int(k) - int(ValueKind::wdl); }
 constexpr bool is_counters_kind(ValueKind k) {
     return k == ValueKind::counters || k == ValueKind::counters_idle;
 }
-// The steps table beside a counters' table, and whether a table is one (not one entry a position).
+// The steps table and the distance table beside a counters' table, and whether a table is one
+// of records (not one entry a position).
 constexpr ValueKind steps_kind(ValueKind k) {
     return k == ValueKind::counters ? ValueKind::counters_steps : ValueKind::counters_idle_steps;
 }
-constexpr bool is_steps_kind(ValueKind k) {
-    return k == ValueKind::counters_steps || k == ValueKind::counters_idle_steps;
+constexpr ValueKind distance_kind(ValueKind k) {
+    return k == ValueKind::counters ? ValueKind::counters_distance
+                                    : ValueKind::counters_idle_distance;
+}
+constexpr bool is_record_kind(ValueKind k) {
+    return k == ValueKind::counters_steps || k == ValueKind::counters_idle_steps ||
+           k == ValueKind::counters_distance || k == ValueKind::counters_idle_distance;
 }
 
 constexpr const char* to_string(ValueKind k) {
@@ -83,6 +91,10 @@ constexpr const char* to_string(ValueKind k) {
             return "counters-steps";
         case ValueKind::counters_idle_steps:
             return "counters-idle-steps";
+        case ValueKind::counters_distance:
+            return "counters-distance";
+        case ValueKind::counters_idle_distance:
+            return "counters-idle-distance";
     }
     return "?";
 }

@@ -33,6 +33,9 @@ struct GenOptions {
     // variant's counter set of this name ("" its default); false: pure tables only.
     bool counters = true;
     std::string counter_set;
+    // Beside the counters' tables, their distance tables (dtb gen --distances): the distance under
+    // the counters of the positions where it is not the pure DTW, in the classes one count binds.
+    bool distances = false;
     // The WDL tables alone (dtb gen --values wdl): no DTW, DTC or counters' tables. The solver
     // works as for all values (it needs the distances in memory); a material already written
     // with all values is kept, and one that a later material needs in memory and has only
@@ -71,11 +74,13 @@ struct GenSummary {
     int slices_in_files = 0;      // solved in scratch files under --memory
     std::uint64_t positions_solved = 0;  // index entries of solved slices, both sides
     double seconds = 0;
-    double table_seconds = 0;       // of which compressing and writing tables
-    std::uint64_t table_bytes = 0;  // written
-    double counters_seconds = 0;    // solving and writing the values under the counters
-    double waiting_seconds = 0;     // distributed: for other ranks' materials, and at the end
-    int counters_kept = 0;          // materials found with their counters' tables, not solved again
+    double table_seconds = 0;          // of which compressing and writing tables
+    std::uint64_t table_bytes = 0;     // written
+    double counters_seconds = 0;       // solving and writing the values under the counters
+    double distance_seconds = 0;       // of which sweeping and writing their distance tables
+    std::uint64_t distance_bytes = 0;  // the distance tables written
+    double waiting_seconds = 0;        // distributed: for other ranks' materials, and at the end
+    int counters_kept = 0;  // materials found with their counters' tables, not solved again
     // Materials whose values under the counters are not generated, and why (the first reason).
     int counters_skipped = 0;
     std::string counters_skipped_reason;

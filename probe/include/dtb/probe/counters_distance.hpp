@@ -2,7 +2,9 @@
 // under the counters"): the plies until the game ends with the winner hurrying and the loser
 // delaying, the counters running as the rules make them, from a position at some counters.
 //
-// Derived exactly from what the tables store, not stored: the distance is at least the pure
+// Read from the class's distance table where the set has one (CountersProber::stored_distance:
+// the classes with one binding count, gen/counters/counters_distance_sweep.hpp). Elsewhere it is
+// derived exactly from what the tables store: the distance is at least the pure
 // DTW (the counters only take moves from the winner), and for almost every position it is the
 // pure DTW, so it is found by proving "the winner ends the game within d plies" for d = the
 // pure DTW, d + 2, ..., each proof a search over the real game: the winner's moves to children
@@ -58,6 +60,9 @@ class CountersDistance {
         Value v;
         if (const Status st = pure_.value(p, want_dtw, v, message); st != Status::ok) return st;
         if (v.wdl != a.wdl) return broken(p, message);
+        if (const Status st = counted_->stored_distance(p, s, out, message);
+            st != Status::not_available)
+            return st;
         if (outlasts_counts(p, s, v.dtw)) {
             out = v.dtw;
             return Status::ok;
@@ -160,6 +165,10 @@ class CountersDistance {
             return Status::ok;
         }
         if (d < (win ? 1 : 2) || counter_expired(counted_->counter_set(), s, p)) return Status::ok;
+        if (int stored = 0; counted_->stored_distance(p, s, stored, nullptr) == Status::ok) {
+            holds = stored <= d;
+            return Status::ok;
+        }
         Bounds& known = known_[Key{p, s}];
         if (known.proven <= d) {
             holds = true;

@@ -158,6 +158,37 @@ class CountersProber {
         return Status::ok;
     }
 
+    // The distance under the counters (docs/counters.md) of p at counters s, where the counters
+    // decide it, from its class's distance table: the record's steps at the plies the counters
+    // leave, else the pure DTW. Status::not_available where the directory has no distance table
+    // for the class (a set made without it, or a class the sweep does not cover).
+    Status stored_distance(const P& p, const CounterState& s, int& out,
+                           std::string* message = nullptr) const {
+        out = 0;
+        const P q = p.side == Color::white ? p : Flip<V>::apply(p);
+        const ValueKind kind = counters_kind(*set_, s, material_of(p));
+        std::vector<std::uint16_t> words;
+        bool found = false;
+        if (const Status st = record(q, distance_kind(kind), words, found, message);
+            st != Status::ok)
+            return st;
+        if (!found) {
+            Value v;
+            const Status st = Prober<V, S>(*store_).value(p, want_dtw, v, message);
+            out = v.dtw;
+            return st;
+        }
+        std::vector<DistanceStep> steps;
+        for (std::size_t i = 0; i + 1 < words.size(); i += kWordsPerDistanceStep)
+            steps.push_back({words[i], words[i + 1]});
+        out = distance_at(steps, plies_left(*set_, s, p));
+        if (out >= 0) return Status::ok;
+        if (message)
+            *message = "the distance table of " + material_of(q).name() +
+                       " draws what its counters' table decides: " + write_fen(p);
+        return Status::corrupt;
+    }
+
   private:
     static std::tuple<int, int, int> rank(const CountersRatedMove<V>& m) {
         switch (m.after.wdl) {
@@ -272,12 +303,30 @@ class CountersProber {
         return Status::ok;
     }
 
-    // The steps of q (White to move) from the steps table beside counters' table `kind`: a binary
-    // search of its records by index (core/counters_value.hpp's layout).
+    // The steps of q (White to move) from the steps table beside counters' table `kind`.
     Status staircase(const P& q, ValueKind kind, std::vector<TwoCountStep>& steps,
                      std::string* message) const {
+        std::vector<std::uint16_t> words;
+        bool found = false;
+        if (const Status st = record(q, steps_kind(kind), words, found, message); st != Status::ok)
+            return st;
+        if (!found) {
+            if (message)
+                *message = material_of(q).name() + ": " + to_string(steps_kind(kind)) +
+                           " table has no entry for " + write_fen(q);
+            return Status::corrupt;
+        }
+        for (const std::uint16_t w : words) steps.push_back(decode_step(w));
+        return Status::ok;
+    }
+
+    // The record of q (White to move) in its material's record table of kind k (steps or
+    // distance, core/counters_value.hpp's layout): a binary search by index; its words up to
+    // the first unused one, and whether it has one.
+    Status record(const P& q, ValueKind k, std::vector<std::uint16_t>& words, bool& found,
+                  std::string* message) const {
+        found = false;
         const Material m = material_of(q);
-        const ValueKind k = steps_kind(kind);
         const std::uint64_t key = Index<V>(m).rank(q);
         auto word = [&](std::uint64_t at, std::uint16_t& w) {
             return store_->lookup(m, k, at, w, message);
@@ -309,14 +358,14 @@ class CountersProber {
                 for (int i = kStepsKeyWords; i < per; ++i) {
                     std::uint16_t w = 0;
                     if (Status st = word(base + mid * per + i, w); st != Status::ok) return st;
-                    if (w != kNoStep) steps.push_back(decode_step(w));
+                    if (w == kNoStep) break;
+                    words.push_back(w);
                 }
+                found = true;
                 return Status::ok;
             }
         }
-        if (message)
-            *message = m.name() + ": " + to_string(k) + " table has no entry for " + write_fen(q);
-        return Status::corrupt;
+        return Status::ok;
     }
 
     const S* store_;

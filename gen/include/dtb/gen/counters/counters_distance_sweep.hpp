@@ -25,6 +25,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <limits>
@@ -35,6 +36,7 @@
 #include "dtb/core/apply.hpp"
 #include "dtb/core/counter_state.hpp"
 #include "dtb/core/counters_classes.hpp"
+#include "dtb/core/counters_value.hpp"
 #include "dtb/core/movegen.hpp"
 #include "dtb/core/unmove.hpp"
 #include "dtb/gen/solver/for_range.hpp"
@@ -43,28 +45,12 @@
 
 namespace dtb::gen {
 
-// From `left` plies of the binding count on (up to the next step), the game ends in `plies`.
-struct DistanceStep {
-    int left = 0;
-    int plies = 0;
-    friend constexpr bool operator==(const DistanceStep&, const DistanceStep&) = default;
-};
-
 // A position whose distance under the counters is not its pure DTW at every count that
 // decides it: its steps by rising `left` (falling `plies`).
 struct DistanceRecord {
     std::uint64_t index = 0;
     std::vector<DistanceStep> steps;
 };
-
-// The distance at `left` plies from a staircase, or -1 where no step holds (a draw there).
-template <class Steps>
-constexpr int distance_at(const Steps& steps, int left) {
-    int d = -1;
-    for (const DistanceStep& s : steps)
-        if (s.left <= left) d = s.plies;
-    return d;
-}
 
 // What a move out of the sweep reaches: the child's value at its counters and its distance.
 struct DistanceExit {
@@ -74,7 +60,7 @@ struct DistanceExit {
 
 // The records of a material's class, by side to move and rising index.
 struct DistanceSolution {
-    std::vector<DistanceRecord> records[2];
+    std::array<std::vector<DistanceRecord>, 2> records;
 };
 
 // `restart(child, counters)`: the value and distance of a child whose counters a move

@@ -16,6 +16,7 @@
 #include "dtb/core/counters_value.hpp"
 #include "dtb/core/flip.hpp"
 #include "dtb/core/large_array.hpp"
+#include "dtb/gen/counters/counters_distance_sweep.hpp"
 #include "dtb/gen/counters/counters_two_counts.hpp"
 #include "dtb/gen/solver/slice.hpp"
 #include "dtb/gen/tables/table_files.hpp"
@@ -52,51 +53,77 @@ std::uint64_t write_counters_table(const std::filesystem::path& dir, VariantId v
     return std::filesystem::file_size(path);
 }
 
-// The steps table of `records` (by rising index) as words: core/counters_value.hpp's layout.
-inline std::vector<std::uint16_t> steps_table_words(const std::vector<StepRecord>& records) {
+// A record of a steps or distance table: a position's index and its steps as words.
+struct WordRecord {
+    std::uint64_t index = 0;
+    std::vector<std::uint16_t> words;
+};
+
+inline WordRecord words_of(const StepRecord& r) {
+    WordRecord w{r.index, {}};
+    for (const TwoCountStep& s : r.steps) w.words.push_back(encode(s));
+    return w;
+}
+inline WordRecord words_of(const DistanceRecord& r) {
+    WordRecord w{r.index, {}};
+    for (const DistanceStep& s : r.steps) {
+        w.words.push_back(std::uint16_t(s.left));
+        w.words.push_back(std::uint16_t(s.plies));
+    }
+    return w;
+}
+
+// A table of `records` (by rising index) as words: core/counters_value.hpp's layout of the steps
+// table, unused words kNoStep.
+inline std::vector<std::uint16_t> record_table_words(const std::vector<WordRecord>& records) {
     std::size_t most = 1;
-    for (const StepRecord& r : records) most = std::max(most, r.steps.size());
+    for (const WordRecord& r : records) most = std::max(most, r.words.size());
     const std::size_t per = kStepsKeyWords + most;
     std::vector<std::uint16_t> words{std::uint16_t(per)};
     for (int k = 0; k < kStepsKeyWords; ++k)
         words.push_back(std::uint16_t(std::uint64_t(records.size()) >> (16 * k)));
-    for (const StepRecord& r : records) {
+    for (const WordRecord& r : records) {
         for (int k = 0; k < kStepsKeyWords; ++k)
             words.push_back(std::uint16_t(r.index >> (16 * k)));
         for (std::size_t k = 0; k < most; ++k)
-            words.push_back(k < r.steps.size() ? encode(r.steps[k]) : kNoStep);
+            words.push_back(k < r.words.size() ? r.words[k] : kNoStep);
     }
     return words;
 }
 
-// Writes the steps tables of m's class `counters` (kind k) and of its twin's; their size.
-template <class V>
-std::uint64_t write_steps_tables(const std::filesystem::path& dir, VariantId variant,
-                                 const Material& m, ValueKind k,
-                                 const std::array<std::vector<StepRecord>, 2>& records,
-                                 compress::Compression compression) {
-    auto write = [&](const Material& mat, const std::vector<StepRecord>& r) {
-        const auto words = steps_table_words(r);
+// Writes the record tables of kind `kind` (steps or distance) of m and of its twin, from the
+// records of both sides to move (by rising index); their size.
+template <class V, class Record>
+std::uint64_t write_record_tables(const std::filesystem::path& dir, VariantId variant,
+                                  const Material& m, ValueKind kind,
+                                  const std::array<std::vector<Record>, 2>& records,
+                                  compress::Compression compression) {
+    auto write = [&](const Material& mat, const std::vector<WordRecord>& r) {
+        const auto words = record_table_words(r);
         const std::vector<std::uint8_t> left_out(words.size(), 0);
         compress::WriteOptions options;
         options.compression = compression;
-        const auto path = dir / compress::table_file_name(mat, steps_kind(k));
-        compress::write_table(path, {variant, mat, steps_kind(k)}, std::span(words),
-                              std::span(left_out), options);
+        const auto path = dir / compress::table_file_name(mat, kind);
+        compress::write_table(path, {variant, mat, kind}, std::span(words), std::span(left_out),
+                              options);
         return std::filesystem::file_size(path);
     };
-    std::uint64_t bytes = write(m, records[0]);
+    std::vector<WordRecord> own;
+    for (const Record& r : records[0]) own.push_back(words_of(r));
+    std::uint64_t bytes = write(m, own);
     if (m.flipped() == m) return bytes;
     // The twin's White to move is m's Black to move, at the flipped position's index there.
     const Index<V> from(m), to(m.flipped());
-    std::vector<StepRecord> twin;
-    for (const StepRecord& r : records[1]) {
+    std::vector<WordRecord> twin;
+    for (const Record& r : records[1]) {
         Position<V> p;
         from.unrank(r.index, Color::black, p);
-        twin.push_back({to.rank(Flip<V>::apply(p)), r.steps});
+        WordRecord w = words_of(r);
+        w.index = to.rank(Flip<V>::apply(p));
+        twin.push_back(std::move(w));
     }
     std::sort(twin.begin(), twin.end(),
-              [](const StepRecord& a, const StepRecord& b) { return a.index < b.index; });
+              [](const WordRecord& a, const WordRecord& b) { return a.index < b.index; });
     return bytes + write(m.flipped(), twin);
 }
 

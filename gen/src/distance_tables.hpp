@@ -1,0 +1,111 @@
+// A material's distance tables (docs/counters.md "The distance under the counters"): for each
+// class of its counters with one binding count, the positions whose distance under the counters
+// is not their pure DTW, swept (gen/counters/counters_distance_sweep.hpp) from the tables the
+// run has written: m's pure values, and what a move out of m reaches through the probers, which
+// read the distance tables of the materials written before (or search where a class has none).
+#pragma once
+
+#include <omp.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "dtb/compress/table_dir.hpp"
+#include "dtb/core/counter_state.hpp"
+#include "dtb/core/counters_classes.hpp"
+#include "dtb/gen/counters/counters_distance_sweep.hpp"
+#include "dtb/gen/solver/for_range.hpp"
+#include "dtb/gen/tables/counters_files.hpp"
+#include "dtb/probe/counters_distance.hpp"
+#include "dtb/probe/counters_prober.hpp"
+#include "dtb/probe/prober.hpp"
+#include "dtb/probe/store.hpp"
+
+namespace dtb::gen {
+
+// Whether the sweep covers m's class (`idle`): one binding count, and no count that a move may
+// start (the portuguese river).
+inline bool distance_swept(const CounterSet& set, const Material& m, bool idle) {
+    const Binding b = counters_class(set, m, idle).binding;
+    if (b != Binding::lockstep && b != Binding::force && b != Binding::progress) return false;
+    for (const CounterRule& r : set.list())
+        if (idle && r.start == Start::on_river && in_scope(r.scope, m)) return false;
+    return true;
+}
+
+// Writes m's distance tables (and its twin's) into dir, whose pure tables of m and every table of
+// the materials m reaches are written; their bytes. `held_pure`: m's pure values if at hand. Throws
+// compress::TableError where a table cannot be read, std::runtime_error where a child's distance
+// cannot be found.
+template <class V>
+std::uint64_t write_distance_tables(const std::filesystem::path& dir, VariantId variant,
+                                    const CounterSet& set, const Material& m,
+                                    const Slice<V>* held_pure, compress::Compression compression) {
+    using P = Position<V>;
+    // A store of its own: it sees the tables written since the run's stores were opened.
+    const probe::Store store(dir, variant, std::size_t(64) << 20);
+    const probe::Prober<V> pure(store);
+    const probe::CountersProber<V> counted(store, set);
+    const int threads = omp_get_max_threads();
+    std::vector<std::unique_ptr<probe::CountersDistance<V>>> search;
+    for (int t = 0; t < threads; ++t)
+        search.push_back(std::make_unique<probe::CountersDistance<V>>(counted, pure));
+    auto fail = [&](const std::string& why) {
+        throw std::runtime_error("generator: distances of " + m.name() + ": " + why);
+    };
+
+    // m's pure values: the run's, where it holds both sides' WDL and DTW, else read back.
+    std::unique_ptr<Slice<V>> read;
+    const bool held = held_pure && !held_pure->wdl[0].empty() && !held_pure->wdl[1].empty() &&
+                      !held_pure->dtw[0].empty() && !held_pure->dtw[1].empty();
+    if (!held) {
+        read = std::make_unique<Slice<V>>(m);
+        for_range<true>(2, [&](std::size_t s, int) {
+            for (std::uint64_t i = 0; i < read->index.size(); ++i) {
+                P p;
+                if (!read->index.unrank(i, Color(s), p)) continue;
+                Value v;
+                std::string message;
+                if (pure.value(p, probe::want_dtw, v, &message) != probe::Status::ok) fail(message);
+                read->wdl[s][i] = std::uint8_t(v.wdl);
+                read->dtw[s][i] = v.dtw;
+            }
+        });
+    }
+    const Slice<V>& slice = held ? *held_pure : *read;
+    auto restart = [&](const P& child, const CounterState& cs) {
+        DistanceExit e;
+        if (child.pieces(child.side) == 0) return DistanceExit{Wdl::loss, 0};
+        probe::CountersAnswer a;
+        std::string message;
+        if (counted.value(child, cs, a, &message) != probe::Status::ok) fail(message);
+        e.wdl = a.wdl;
+        auto& own = *search[std::size_t(omp_get_thread_num())];
+        if (own.states_known() > (std::size_t(1) << 22)) own.forget();
+        if (a.wdl != Wdl::draw && own.distance(child, cs, e.plies, &message) != probe::Status::ok)
+            fail(message);
+        return e;
+    };
+    auto carried = [&](const P& child, int left) {
+        CounterState cs;
+        if (left > 0 && state_leaving(set, child, false, left, cs)) return restart(child, cs);
+        MoveList<typename V::board> moves;
+        MoveGen<V>::generate(child, moves);
+        return DistanceExit{moves.empty() ? Wdl::loss : Wdl::draw, 0};
+    };
+    std::uint64_t bytes = 0;
+    for (const ValueKind kind : kCountersKinds) {
+        const bool idle = kind == ValueKind::counters_idle;
+        if ((idle && !has_idle_class(set, m)) || !distance_swept(set, m, idle)) continue;
+        const DistanceSolution solution = solve_distances(set, m, idle, slice, restart, carried);
+        bytes += write_record_tables<V>(dir, variant, m, distance_kind(kind), solution.records,
+                                        compression);
+    }
+    return bytes;
+}
+
+}  // namespace dtb::gen
