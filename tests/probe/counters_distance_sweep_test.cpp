@@ -6,11 +6,13 @@
 // move out of the material reaches is valued by the prober's search (probe/counters_distance.hpp),
 // itself checked against the oracle in counters_agreement_test.cpp.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <tuple>
 
@@ -39,7 +41,10 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
     const probe::Store store(dir->path(), variant_id_of(V::name), 16 << 20);
     const probe::CountersProber<V> counted(store, set);
     const probe::Prober<V> pure(store);
-    probe::CountersDistance<V> search(counted, pure, 1 << 30);
+    // One search a thread: the sweep asks from every thread, and a search keeps what it proved.
+    std::vector<std::unique_ptr<probe::CountersDistance<V>>> search;
+    for (int t = 0; t < omp_get_max_threads(); ++t)
+        search.push_back(std::make_unique<probe::CountersDistance<V>>(counted, pure, 1 << 30));
     // The staircases by (material, idle, side), by rising index; the classes swept.
     using Key = std::tuple<Material, bool, int>;
     std::map<Key, std::vector<gen::DistanceRecord>> records;
@@ -47,7 +52,9 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
     // The sweep's distance at p, counters s, in a class swept; -1 for a draw there.
     auto swept_distance = [&](const Position<V>& p, const CounterState& s, bool idle) {
         const int left = plies_left(set, s, p);
-        const auto& list = records[{material_of(p), idle, int(p.side)}];
+        static const std::vector<gen::DistanceRecord> none;
+        const auto found = records.find({material_of(p), idle, int(p.side)});
+        const auto& list = found == records.end() ? none : found->second;
         const std::uint64_t i = Index<V>(material_of(p)).rank(p);
         const auto it = std::lower_bound(
             list.begin(), list.end(), i,
@@ -73,7 +80,8 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
             e.plies = swept_distance(child, cs, idle);
             EXPECT_GE(e.plies, 0);
         } else {
-            EXPECT_EQ(search.distance(child, cs, e.plies), probe::Status::ok);
+            auto& own = *search[std::size_t(omp_get_thread_num())];
+            EXPECT_EQ(own.distance(child, cs, e.plies), probe::Status::ok);
         }
         return e;
     };
