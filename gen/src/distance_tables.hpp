@@ -1,8 +1,9 @@
 // A material's distance tables (docs/counters.md "The distance under the counters"): for each
-// class of its counters with one binding count, the positions whose distance under the counters
-// is not their pure DTW, swept (gen/counters/counters_distance_sweep.hpp) from the tables the
-// run has written: m's pure values, and what a move out of m reaches through the probers, which
-// read the distance tables of the materials written before (or search where a class has none).
+// class of its counters the sweep solves (one binding count, or none), the positions whose
+// distance under the counters is not their pure DTW, swept
+// (gen/counters/counters_distance_sweep.hpp) from the tables the run has written: m's pure
+// values, and what a move out of m reaches through the probers, which read the distance tables
+// of the materials written before (or search where a class has none).
 #pragma once
 
 #include <omp.h>
@@ -16,7 +17,6 @@
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/counter_state.hpp"
-#include "dtb/core/counters_classes.hpp"
 #include "dtb/gen/counters/counters_distance_sweep.hpp"
 #include "dtb/gen/solver/for_range.hpp"
 #include "dtb/gen/tables/counters_files.hpp"
@@ -26,16 +26,6 @@
 #include "dtb/probe/store.hpp"
 
 namespace dtb::gen {
-
-// Whether the sweep covers m's class (`idle`): one binding count, and no count that a move may
-// start (the portuguese river).
-inline bool distance_swept(const CounterSet& set, const Material& m, bool idle) {
-    const Binding b = counters_class(set, m, idle).binding;
-    if (b != Binding::lockstep && b != Binding::force && b != Binding::progress) return false;
-    for (const CounterRule& r : set.list())
-        if (idle && r.start == Start::on_river && in_scope(r.scope, m)) return false;
-    return true;
-}
 
 // Writes m's distance tables (and its twin's) into dir, whose pure tables of m and every table of
 // the materials m reaches are written; their bytes. `held_pure`: m's pure values if at hand. Throws
@@ -98,12 +88,10 @@ std::uint64_t write_distance_tables(const std::filesystem::path& dir, VariantId 
         return DistanceExit{moves.empty() ? Wdl::loss : Wdl::draw, 0};
     };
     std::uint64_t bytes = 0;
-    for (const ValueKind kind : kCountersKinds) {
-        const bool idle = kind == ValueKind::counters_idle;
-        if ((idle && !has_idle_class(set, m)) || !distance_swept(set, m, idle)) continue;
+    for (const ValueKind kind : distance_table_kinds(set, m)) {
+        const bool idle = kind == ValueKind::counters_idle_distance;
         const DistanceSolution solution = solve_distances(set, m, idle, slice, restart, carried);
-        bytes += write_record_tables<V>(dir, variant, m, distance_kind(kind), solution.records,
-                                        compression);
+        bytes += write_record_tables<V>(dir, variant, m, kind, solution.records, compression);
     }
     return bytes;
 }

@@ -104,6 +104,23 @@ bool counters_tables_intact(const std::filesystem::path& dir, VariantId variant,
     return true;
 }
 
+bool distance_tables_intact(const std::filesystem::path& dir, VariantId variant,
+                            const CounterSet& set, const Material& m) {
+    compress::DecodeContext ctx;
+    try {
+        for (const Material& own : {m, m.flipped()})
+            for (const ValueKind k : distance_table_kinds(set, m)) {
+                std::error_code ec;
+                if (!std::filesystem::exists(dir / compress::table_file_name(own, k), ec))
+                    return false;
+                open_checked(dir, variant, own, k, ctx);
+            }
+    } catch (const compress::TableError&) {
+        return false;
+    }
+    return true;
+}
+
 FoundTables find_tables(const std::filesystem::path& dir, VariantId variant,
                         const std::vector<Material>& materials, bool wdl_only) {
     std::vector<std::optional<std::string>> damage(materials.size());

@@ -23,9 +23,10 @@ constexpr int kPieces = 3;
 
 gen::GenSummary generate(const std::filesystem::path& dir, std::vector<std::string>* warnings,
                          std::optional<Material> only = std::nullopt,
-                         std::vector<gen::SliceEvent>* events = nullptr) {
+                         std::vector<gen::SliceEvent>* events = nullptr, bool distances = false) {
     gen::GenOptions o;
     o.pieces = kPieces;
+    o.distances = distances;
     o.out = dir;
     o.compression = compress::Compression::fast;
     o.only = only;
@@ -75,6 +76,22 @@ TEST(GenResume, AFinishedDirectoryIsCheckedAndKeptWithoutReadingItBack) {
     EXPECT_EQ(sum.slices_solved_again, 0);
     EXPECT_TRUE(warnings.empty());
     expect_same_files(fresh(), dir.path);
+}
+
+TEST(GenResume, DistancesAskedOfAFinishedRunAreWrittenForWhatItKeeps) {
+    TempDir dir, with;
+    copy_fresh(dir.path);
+    std::vector<std::string> warnings;
+    const auto sum = generate(dir.path, &warnings, std::nullopt, nullptr, true);
+    EXPECT_EQ(sum.slices_solved, 0);
+    EXPECT_GT(sum.counters_kept, 0);  // the others are solved again (carries_force)
+    EXPECT_GT(sum.distance_bytes, 0U);
+    EXPECT_TRUE(warnings.empty());
+    generate(with.path, nullptr, std::nullopt, nullptr, true);
+    expect_same_files(with.path, dir.path);
+    // Asked again, the same.
+    generate(dir.path, nullptr, std::nullopt, nullptr, true);
+    expect_same_files(with.path, dir.path);
 }
 
 TEST(GenResume, AKilledRunEndsAsAFreshOne) {

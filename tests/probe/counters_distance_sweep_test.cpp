@@ -1,6 +1,6 @@
 // The distance under the counters as gen's sweep finds it
 // (gen/counters/counters_distance_sweep.hpp), at every state the independent oracle
-// (tests/gen/counters_oracle.hpp) decides: for each material and class with one binding count, the
+// (tests/gen/counters_oracle.hpp) decides: for each material and class the sweep solves, the
 // sweep's staircases (the pure DTW where it keeps none) must give the oracle's distance at the
 // plies the state's binding counter leaves, and a draw where the oracle's counters draw. What a
 // move out of the material reaches is valued by the prober's search (probe/counters_distance.hpp),
@@ -118,13 +118,7 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
             }
         for (const bool idle : {false, true}) {
             if (idle && !has_idle_class(set, m)) continue;
-            const CountersClass c = counters_class(set, m, idle);
-            const Binding b = c.binding;
-            if (b != Binding::lockstep && b != Binding::force && b != Binding::progress) continue;
-            bool river = false;
-            for (const CounterRule& r : set.list())
-                river |= idle && r.start == Start::on_river && in_scope(r.scope, m);
-            if (river) continue;
+            if (!gen::sweeps_class(set, m, idle)) continue;
             const gen::DistanceSolution sol =
                 gen::solve_distances(set, m, idle, slice, searched, carried);
             for (int s = 0; s < 2; ++s) records[{m, idle, s}] = sol.records[s];
@@ -208,6 +202,13 @@ TEST(CountersDistanceSweep, RussianThreeKingsAgainstOne) {
 }
 TEST(CountersDistanceSweep, EnglishThreePieces) {
     expect_sweep<English>(English::counter_sets[0], 3);
+}
+// Classes without a count: two against one, where only one against one counts.
+TEST(CountersDistanceSweep, TurkishThreePieces) {
+    expect_sweep<Turkish>(Turkish::counter_sets[0], 3);
+}
+TEST(CountersDistanceSweep, FrisianThreePieces) {
+    expect_sweep<Frisian>(Frisian::counter_sets[0], 3);
 }
 TEST(CountersDistanceSweepLong, LongInternationalThreeAgainstOneWithMen) {
     expect_sweep<International>(International::counter_sets[0], 4,

@@ -362,6 +362,10 @@ class Generation {
         if (found && !counters.carries_force(m) && manifest_.count(m.name()) &&
             counters_tables_intact(o_.out, variant_, m, manifest_.at(m.name()))) {
             residency_->read_from_files();
+            // A run that adds --distances writes them for what it keeps.
+            if (o_.distances &&
+                !distance_tables_intact(o_.out, variant_, counters.counter_set(), m))
+                step_distances(m, pure);
             entry.describe_counters_tables(o_.out);
             ++sum_.counters_kept;
             compress::kill_point("counters.kept");
@@ -398,15 +402,7 @@ class Generation {
                                                            *steps, o_.compression);
                 compress::kill_point("counters.steps_written");
             }
-        if (o_.distances) {
-            const auto d0 = Clock::now();
-            const std::uint64_t bytes = write_distance_tables<V>(
-                o_.out, variant_, counters.counter_set(), m, pure, o_.compression);
-            sum_.table_bytes += bytes;
-            sum_.distance_bytes += bytes;
-            sum_.distance_seconds += seconds_since(d0);
-            compress::kill_point("counters.distance_written");
-        }
+        if (o_.distances) step_distances(m, pure);
         if (m.flipped() != m) counters_written_.insert(m.flipped());
         sum_.table_seconds += seconds_since(w0);
         for (auto* s : {r.main.get(), r.idle.get()})
@@ -415,6 +411,17 @@ class Generation {
         counters.add(m, std::move(r));
         entry.describe_counters_tables(o_.out);
         sum_.counters_seconds += seconds_since(t0);
+    }
+
+    // m's distance tables and its twin's, from the tables written (and m's pure values if held).
+    void step_distances(const Material& m, const Slice<V>* pure) {
+        const auto d0 = Clock::now();
+        const std::uint64_t bytes = write_distance_tables<V>(
+            o_.out, variant_, residency_->counters()->counter_set(), m, pure, o_.compression);
+        sum_.table_bytes += bytes;
+        sum_.distance_bytes += bytes;
+        sum_.distance_seconds += seconds_since(d0);
+        compress::kill_point("counters.distance_written");
     }
 
     // Twins of an --only material are written but not in the order: listed too.

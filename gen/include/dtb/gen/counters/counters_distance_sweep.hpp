@@ -1,8 +1,9 @@
 // The distance under the counters of one class of a material at every count it can leave
 // (docs/counters.md "The distance under the counters"): the plies to the end of the game with
 // the winner hurrying and the loser delaying, as a function of L, the plies the binding
-// counter leaves. Classes with one binding count: lockstep, force, progress
-// (core/counters_classes.hpp).
+// counter leaves. Classes with one binding count (lockstep, force, progress:
+// core/counters_classes.hpp) and those with none, where no count runs: there the levels are
+// rounds of the same recurrence with no count to spend, and the distance is where they settle.
 //
 // Every move that keeps the binding count running spends one of its plies, so the distances
 // at L follow from the children's at L - 1 alone (the sweep of counters_two_counts.hpp, over
@@ -19,7 +20,8 @@
 // (waves.hpp), each to the end before the next.
 //
 // The answer keeps only the exceptions: the positions whose staircase is not one step at the
-// pure DTW. Every other decided position is at its pure DTW at every count that decides it.
+// pure DTW (in a class without a count, one step at L = 0). Every other decided position is at
+// its pure DTW at every count that decides it.
 #pragma once
 
 #include <omp.h>
@@ -44,6 +46,18 @@
 #include "dtb/gen/solver/waves.hpp"
 
 namespace dtb::gen {
+
+// Whether the sweep solves m's class (`idle`): one binding count or none, and no count that a
+// move may start (the portuguese river). Not two counts.
+inline bool sweeps_class(const CounterSet& set, const Material& m, bool idle) {
+    const Binding b = counters_class(set, m, idle).binding;
+    if (b != Binding::lockstep && b != Binding::force && b != Binding::progress &&
+        b != Binding::none)
+        return false;
+    for (const CounterRule& r : set.list())
+        if (idle && r.start == Start::on_river && in_scope(r.scope, m)) return false;
+    return true;
+}
 
 // A position whose distance under the counters is not its pure DTW at every count that
 // decides it: its steps by rising `left` (falling `plies`).
@@ -88,8 +102,8 @@ class DistanceSweep {
             if (in_scope(set.rules[i].scope, m))
                 start_.plies[i] = idle && may_idle(set.rules[i]) ? CounterState::kIdle : 0;
         const Binding b = class_.binding;
-        if (b != Binding::lockstep && b != Binding::force && b != Binding::progress)
-            throw std::logic_error("generator: " + m.name() + ": no single count binds");
+        if (!sweeps_class(set, m, idle))
+            throw std::logic_error("generator: " + m.name() + ": not a class the sweep solves");
         if (pure.wdl[0].empty() || pure.wdl[1].empty() || pure.dtw[0].empty() ||
             pure.dtw[1].empty())
             throw std::logic_error("generator: " + m.name() + ": pure values not held");
@@ -134,8 +148,10 @@ class DistanceSweep {
     Wdl sign(std::uint64_t node) const { return Wdl(sign_[node]); }
 
     // How a move from p changes the binding count: it runs on (one ply spent), or restarts.
+    // Where no count runs, every move that stays in the material runs on.
     bool runs_on(const P& p, const Move<G>& move, const P& child) const {
         if (move.is_capture()) return false;
+        if (class_.binding == Binding::none) return material_of(child) == m_;
         const CounterState after = after_move(set_, start_, p, move, child);
         const int left = plies_left(set_, start_, p);
         for (int i = 0; i < set_.count; ++i)
@@ -216,6 +232,8 @@ class DistanceSweep {
                 carries.store(true, std::memory_order_relaxed);
         });
         for (int left = 1; left <= class_.max_plies; ++left) {
+            if (left >= kNever)
+                throw std::logic_error("generator: " + m_.name() + ": distances past 16 bits");
             std::vector<std::vector<Fall>> changed(threads);
             for_nodes([&](std::uint64_t node, int thread) {
                 if (!dirty_[node] && !(info_[node] & kCarried)) return;
@@ -314,7 +332,7 @@ class DistanceSweep {
                             .store(1, std::memory_order_relaxed);
                 };
                 Unmoves<V>::template for_each<false>(p, reach);
-                if (class_.binding == Binding::force)
+                if (class_.binding == Binding::force || class_.binding == Binding::none)
                     Unmoves<V>::template for_each_man<false>(p, reach);
             }
         });
@@ -334,6 +352,9 @@ class DistanceSweep {
             DistanceRecord r{i, {}};
             for (std::size_t k = a; k < z; ++k)
                 if (falls_[k].plies != kNever) r.steps.push_back({falls_[k].left, falls_[k].plies});
+            // No count: the levels were rounds, and the distance is the last one's at any count.
+            if (class_.binding == Binding::none && !r.steps.empty())
+                r.steps = {{0, r.steps.back().plies}};
             const bool pure = r.steps.size() == 1 && r.steps[0].plies == pure_.dtw[s][i];
             if (!r.steps.empty() && !pure) out.records[s].push_back(std::move(r));
             a = z;

@@ -29,6 +29,21 @@ namespace dtb::gen {
 bool counters_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
                             const compress::ManifestEntry& entry);
 
+// The kinds of m's distance tables: one for each class of its counters the sweep solves.
+inline std::vector<ValueKind> distance_table_kinds(const CounterSet& set, const Material& m) {
+    std::vector<ValueKind> kinds;
+    for (const ValueKind k : kCountersKinds) {
+        const bool idle = k == ValueKind::counters_idle;
+        if ((!idle || has_idle_class(set, m)) && sweeps_class(set, m, idle))
+            kinds.push_back(distance_kind(k));
+    }
+    return kinds;
+}
+
+// Whether m's distance tables and its twin's are all there, opened as such and checked whole.
+bool distance_tables_intact(const std::filesystem::path& dir, VariantId variant,
+                            const CounterSet& set, const Material& m);
+
 // Writes the counters' table of kind k from s (White to move, capture flags held); its size.
 template <class V>
 std::uint64_t write_counters_table(const std::filesystem::path& dir, VariantId variant,
