@@ -58,6 +58,7 @@ nlohmann::ordered_json report_json(const gen::VerifyReport& r, const std::string
             {"tables", tables},
             {"samples", samples_json(r.samples, false)},
             {"counters_samples", samples_json(r.counter_samples, true)},
+            {"distance_samples", samples_json(r.distance_samples, true)},
             {"ok", r.ok()}};
 }
 
@@ -70,6 +71,9 @@ void print_report(const gen::VerifyReport& r, const std::string& dir) {
     for (const auto& f : r.counter_samples.failures)
         std::cout << "WRONG under the counters " << f.fen << " at " << f.counters << ": stored "
                   << f.stored << ", by its moves " << f.derived << "\n";
+    for (const auto& f : r.distance_samples.failures)
+        std::cout << "WRONG distance under the counters " << f.fen << " at " << f.counters
+                  << ": stored " << f.stored << ", by its moves " << f.derived << "\n";
     std::cout << r.variant << " " << dir << ": " << r.tables_checked << " tables, "
               << r.tables_failed << " damaged";
     if (r.listing_problems)
@@ -78,6 +82,9 @@ void print_report(const gen::VerifyReport& r, const std::string& dir) {
     std::cout << "; " << r.samples.checked << " sampled values re-derived, " << r.samples.failed
               << " wrong; " << r.counter_samples.checked << " under the counters, "
               << r.counter_samples.failed << " wrong";
+    if (r.distance_samples.checked || r.distance_samples.failed)
+        std::cout << "; " << r.distance_samples.checked << " distances under the counters, "
+                  << r.distance_samples.failed << " wrong";
     if (r.samples.unavailable)
         std::cout << ", " << r.samples.unavailable
                   << " not checkable (a table they need is missing or damaged)";
@@ -120,7 +127,9 @@ void add_verify_command(CLI::App& app) {
         "lost one with DTW one less, ...), and a sample of each counters' table's entries from "
         "the\n"
         "values under the counters their moves lead to, at counters that leave exactly the\n"
-        "entry's budget and one ply less. Exit code 0 only if everything holds, 1 otherwise.\n"
+        "entry's budget and one ply less; and of each distance table (dtb gen --distances) the\n"
+        "distance under the counters from those of the moves. Exit code 0 only if everything\n"
+        "holds, 1 otherwise.\n"
         "Examples:\n"
         "  dtb verify tables/russian\n"
         "  dtb verify tables/russian --samples 1000 --json");
@@ -136,7 +145,7 @@ void add_verify_command(CLI::App& app) {
         "--json", o->json,
         "Print JSON: {variant, dir, tables_checked, tables_failed, tables: [{file, ok, "
         "error, message}], samples: {checked, failed, unavailable, failures}, counters_samples: "
-        "{checked, failed, unavailable, failures}, ok}");
+        "{checked, failed, unavailable, failures}, distance_samples: (the same), ok}");
     cmd->callback([o] {
         const auto [manifest, variant] = directory_manifest(*o);
         const gen::VerifyReport r =

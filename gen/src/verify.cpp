@@ -29,8 +29,12 @@ std::vector<TableCheck> check_files(const fs::path& dir, VariantId variant, Chec
             ErrorCode code = compress::TableReader::open(path, {variant, t->material, t->kind},
                                                          reader, r.message);
             if (code == ErrorCode::ok) code = reader->verify(ctx, r.message);
+            const bool distance = t->kind == ValueKind::counters_distance ||
+                                  t->kind == ValueKind::counters_idle_distance;
             if (code == ErrorCode::ok && is_counters_kind(t->kind))
                 held.counters.push_back({t->material, t->kind});
+            else if (code == ErrorCode::ok && distance)
+                held.distances.push_back({t->material, t->kind});
             else if (code == ErrorCode::ok && !is_record_kind(t->kind))
                 held.pure[t->material] |= 1 << kind_index(t->kind);
             if (code != ErrorCode::ok) r.error = compress::to_string(code);

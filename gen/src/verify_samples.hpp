@@ -14,13 +14,14 @@
 namespace dtb::gen {
 
 // The tables of a directory whose files check: the pure kinds of each material (bit
-// kind_index(k) for kind k) and the counters' tables.
+// kind_index(k) for kind k), the counters' tables and the distance tables.
 struct CheckedTables {
     std::map<Material, int> pure;
     std::vector<std::pair<Material, ValueKind>> counters;
+    std::vector<std::pair<Material, ValueKind>> distances;
 };
 
-// Fills r.samples and r.counter_samples.
+// Fills r.samples, r.counter_samples and r.distance_samples.
 template <class V>
 void verify_samples(const std::filesystem::path& dir, VariantId variant,
                     const compress::Manifest* manifest, const CheckedTables& tables,

@@ -15,6 +15,7 @@
 #include "dtb/probe/prober.hpp"
 #include "dtb/probe/store.hpp"
 #include "verify_counters.hpp"
+#include "verify_distances.hpp"
 #include "verify_samples.hpp"
 
 namespace dtb::gen {
@@ -116,8 +117,9 @@ void verify_samples(const std::filesystem::path& dir, VariantId variant,
     // The counters' tables' sampled entries, from the values under the counters of their
     // moves. (Without a manifest their counter set is unknown: they are not sampled.)
     const CounterSet* set = manifest ? find_counter_set<V>(manifest->counter_set()) : nullptr;
-    if (set)
-        r.counter_samples = verify_counter_samples<V>(store, *set, tables.counters, o.samples, rng);
+    if (!set) return;
+    r.counter_samples = verify_counter_samples<V>(store, *set, tables.counters, o.samples, rng);
+    r.distance_samples = verify_distance_samples<V>(store, *set, tables.distances, o.samples, rng);
 }
 
 }  // namespace dtb::gen

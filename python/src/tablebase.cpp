@@ -233,6 +233,7 @@ py::dict verify_dict(const gen::VerifyReport& r, const std::string& dir) {
     d["tables"] = tables;
     d["samples"] = samples_dict(r.samples, false);
     d["counter_samples"] = samples_dict(r.counter_samples, true);
+    d["distance_samples"] = samples_dict(r.distance_samples, true);
     d["ok"] = r.ok();
     return d;
 }
@@ -521,7 +522,8 @@ void add_tablebase(py::module_& m) {
              "values per table re-derived from the values their moves lead to (pure and under\n"
              "the counters; `seed` picks them). A dict of variant, dir, tables_checked,\n"
              "tables_failed, listing_problems, tables (file, ok, error, message), samples and\n"
-             "counter_samples (checked, failed, unavailable, failures) and ok. Damage is\n"
+             "counter_samples and distance_samples (checked, failed, unavailable, failures)\n"
+             "and ok. Damage is\n"
              "reported, not raised.")
         .def("close", &T::close,
              "Closes the tables (probes in flight finish first); later calls raise dtb.Error.")

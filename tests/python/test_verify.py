@@ -18,6 +18,7 @@ def test_sound_directory_verifies(russian_dir):
     assert all(t["ok"] and t["error"] is None for t in r["tables"])
     assert r["samples"]["checked"] > 0 and r["samples"]["failed"] == 0
     assert r["counter_samples"]["checked"] > 0 and r["counter_samples"]["failed"] == 0
+    assert r["distance_samples"]["failed"] == 0
 
 
 def test_flipped_byte_is_reported(russian_dir, tmp_path):

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "dtb/core/value.hpp"
 
@@ -116,5 +117,13 @@ constexpr int distance_at(const Steps& steps, int left) {
 static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 8) == 7);
 static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 5) == 9);
 static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 3) == -1);
+
+// The steps of a distance record from its words.
+inline std::vector<DistanceStep> distance_steps(const std::vector<std::uint16_t>& words) {
+    std::vector<DistanceStep> steps;
+    for (std::size_t i = 0; i + 1 < words.size(); i += kWordsPerDistanceStep)
+        steps.push_back({words[i], words[i + 1]});
+    return steps;
+}
 
 }  // namespace dtb

@@ -1,6 +1,7 @@
 // Verification of a directory of tables, as `dtb verify` runs it: every table file's header,
 // block index and checksums; the tables against manifest.json; and a random sample of stored
-// values re-derived from the values their moves lead to, pure and under the counters.
+// values re-derived from the values their moves lead to, pure and under the counters, and
+// sampled distances under the counters from their moves' distances.
 #pragma once
 
 #include <cstdint>
@@ -45,11 +46,12 @@ struct VerifyReport {
     std::vector<TableCheck> tables;      // by file name
     SampleCounts samples;                // pure values
     SampleCounts counter_samples;        // values under the counters
+    SampleCounts distance_samples;       // distances under the counters (dtb gen --distances)
 
     // Every table checked and holds, the listing agrees, and no sampled value is wrong.
     bool ok() const {
         return tables_checked > 0 && tables_failed == 0 && listing_problems == 0 &&
-               samples.failed == 0 && counter_samples.failed == 0;
+               samples.failed == 0 && counter_samples.failed == 0 && distance_samples.failed == 0;
     }
 };
 

@@ -26,6 +26,7 @@
 #include "dtb/core/counters_classes.hpp"
 #include "dtb/core/counters_value.hpp"
 #include "dtb/probe/prober.hpp"
+#include "dtb/probe/record_table.hpp"
 
 namespace dtb::probe {
 
@@ -178,10 +179,7 @@ class CountersProber {
             out = v.dtw;
             return st;
         }
-        std::vector<DistanceStep> steps;
-        for (std::size_t i = 0; i + 1 < words.size(); i += kWordsPerDistanceStep)
-            steps.push_back({words[i], words[i + 1]});
-        out = distance_at(steps, plies_left(*set_, s, p));
+        out = distance_at(distance_steps(words), plies_left(*set_, s, p));
         if (out >= 0) return Status::ok;
         if (message)
             *message = "the distance table of " + material_of(q).name() +
@@ -321,51 +319,15 @@ class CountersProber {
     }
 
     // The record of q (White to move) in its material's record table of kind k (steps or
-    // distance, core/counters_value.hpp's layout): a binary search by index; its words up to
-    // the first unused one, and whether it has one.
+    // distance): its words up to the first unused one, and whether it has one.
     Status record(const P& q, ValueKind k, std::vector<std::uint16_t>& words, bool& found,
                   std::string* message) const {
         found = false;
+        words.clear();
         const Material m = material_of(q);
-        const std::uint64_t key = Index<V>(m).rank(q);
-        auto word = [&](std::uint64_t at, std::uint16_t& w) {
-            return store_->lookup(m, k, at, w, message);
-        };
-        auto number = [&](std::uint64_t at, std::uint64_t& x) {
-            x = 0;
-            for (int i = 0; i < kStepsKeyWords; ++i) {
-                std::uint16_t w = 0;
-                if (const Status st = word(at + i, w); st != Status::ok) return st;
-                x |= std::uint64_t(w) << (16 * i);
-            }
-            return Status::ok;
-        };
-        std::uint16_t per = 0;
-        std::uint64_t count = 0;
-        if (Status st = word(0, per); st != Status::ok) return st;
-        if (Status st = number(1, count); st != Status::ok) return st;
-        std::uint64_t lo = 0, hi = count;
-        const std::uint64_t base = 1 + kStepsKeyWords;
-        while (per > kStepsKeyWords && lo < hi) {
-            const std::uint64_t mid = lo + (hi - lo) / 2;
-            std::uint64_t at = 0;
-            if (Status st = number(base + mid * per, at); st != Status::ok) return st;
-            if (at < key) {
-                lo = mid + 1;
-            } else if (at > key) {
-                hi = mid;
-            } else {
-                for (int i = kStepsKeyWords; i < per; ++i) {
-                    std::uint16_t w = 0;
-                    if (Status st = word(base + mid * per + i, w); st != Status::ok) return st;
-                    if (w == kNoStep) break;
-                    words.push_back(w);
-                }
-                found = true;
-                return Status::ok;
-            }
-        }
-        return Status::ok;
+        RecordTable<S> table(*store_, m, k);
+        if (const Status st = table.open(message); st != Status::ok) return st;
+        return table.find(Index<V>(m).rank(q), words, found, message);
     }
 
     const S* store_;
