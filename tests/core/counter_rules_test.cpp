@@ -186,6 +186,23 @@ TEST(CounterState, RussianBalanceRunsThroughManMoves) {
     EXPECT_EQ(g.left(), 29);
 }
 
+TEST(CounterState, WhichMovesRunTheBindingCountOn) {
+    // Does `text` from g spend a ply of the binding count (rather than restart it)?
+    auto runs = [](Game<International> g, std::string_view text) {
+        const Game<International> before = g;
+        g.play(text);
+        return runs_binding_count(g.rules, before.state, before.pos, g.state, g.pos);
+    };
+    // FMJD 6.2 binds with kings alone: a king move spends it.
+    EXPECT_TRUE(runs(Game<International>("W:WK28,K50:BK1,K5"), "50-44"));
+    // 6.3 binds in three against one and runs through man moves; 6.2 restarts and is looser.
+    EXPECT_TRUE(runs(Game<International>("W:W28,33,K50:BK1"), "28-22"));
+    // A promotion that makes three against one restarts: the count starts there.
+    EXPECT_FALSE(runs(Game<International>("W:W6,28,33:BK45"), "6-1"));
+    // Men alone: a man move runs nothing on.
+    EXPECT_FALSE(runs(Game<International>("W:W28,33:B1,5"), "28-22"));
+}
+
 TEST(CounterState, PortugueseRiver) {
     // No king on the river at arising: the count waits; the strong move that reaches the
     // river starts it, uncounted, and the 12 strong moves after it are 24 plies.

@@ -164,6 +164,20 @@ int plies_left(const CounterSet& set, const CounterState& s, const Position<V>& 
     return left;
 }
 
+// Whether a move that captures nothing, from p at counters `before` to `child` at `after`, runs
+// the binding count on (spends one of its plies) rather than restarting it. False where no
+// count runs.
+template <class V>
+bool runs_binding_count(const CounterSet& set, const CounterState& before, const Position<V>& p,
+                        const CounterState& after, const Position<V>& child) {
+    const int left = plies_left(set, before, p);
+    if (left == kUnlimited) return false;
+    for (int i = 0; i < set.count; ++i)
+        if (before.counting(i) && plies_left(set, before, i, p) == left)
+            if (!after.counting(i) || after.plies[i] != before.plies[i] + 1) return false;
+    return plies_left(set, after, child) == left - 1;
+}
+
 // Counters of p's class (`idle`: the rules that may wait, waiting; core/counters_classes.hpp)
 // that leave `left` plies: one count run up, a force count first (what a promotion carries on),
 // the others at 0. False where none can.

@@ -209,15 +209,9 @@ class CountersProber {
         if (counters_class(*set_, mp, counters_kind(*set_, before, mp) == ValueKind::counters_idle)
                 .binding == Binding::two_counts)  // a man move restarts the kings-only count
             return (p.men(p.side) & bit<typename G::bb>(m.from)) != 0 ? 1 : child_budget + 1;
-        const int left = plies_left(*set_, before, p);
         // No counter runs: the budget runs to the next capture or promotion, as gen counts it.
-        if (left == kUnlimited) return m.promotes ? 1 : child_budget + 1;
-        for (int i = 0; i < set_->count; ++i)
-            if (before.counting(i) && plies_left(*set_, before, i, p) == left)
-                if (!after.counting(i) || after.plies[i] != before.plies[i] + 1 ||
-                    plies_left(*set_, after, child) != left - 1)
-                    return 1;
-        return child_budget + 1;
+        if (plies_left(*set_, before, p) == kUnlimited) return m.promotes ? 1 : child_budget + 1;
+        return runs_binding_count(*set_, before, p, after, child) ? child_budget + 1 : 1;
     }
 
     Status from_moves(const P& p, const CounterState& s, const MoveList<G>& moves,

@@ -152,12 +152,7 @@ class DistanceSweep {
     bool runs_on(const P& p, const Move<G>& move, const P& child) const {
         if (move.is_capture()) return false;
         if (class_.binding == Binding::none) return material_of(child) == m_;
-        const CounterState after = after_move(set_, start_, p, move, child);
-        const int left = plies_left(set_, start_, p);
-        for (int i = 0; i < set_.count; ++i)
-            if (start_.counting(i) && plies_left(set_, start_, i, p) == left)
-                if (!after.counting(i) || after.plies[i] != start_.plies[i] + 1) return false;
-        return plies_left(set_, after, child) == left - 1;
+        return runs_binding_count(set_, start_, p, after_move(set_, start_, p, move, child), child);
     }
     bool man_move(const P& p, const Move<G>& move) const {
         return (p.men(p.side) & bit<typename G::bb>(move.from)) != 0;
