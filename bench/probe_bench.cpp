@@ -292,10 +292,58 @@ void BM_ProbeCountersDistanceKept(benchmark::State& state) {
     distance_bench(state, *setup().warm, true);
 }
 
+// The same where the set stores the distance (dtb gen --distances; DTB_BENCH_TABLES names such a
+// set): the states of the sample whose class has a distance table, so each distance is the
+// counters' value, the pure DTW and a record looked up, block cache warm or off.
+const CountersSample& stored_distance_sample() {
+    static const CountersSample r = [] {
+        CountersSample x;
+        const auto rp = setup().warm->counters_prober<V>();
+        const auto& all = counters_sample();
+        for (std::size_t k = 0; k < all.positions.size(); ++k) {
+            CountersAnswer a;
+            int d = 0;
+            if (rp.value(all.positions[k], all.states[k], a, nullptr) != Status::ok ||
+                a.wdl == Wdl::draw ||
+                rp.stored_distance(all.positions[k], all.states[k], d, nullptr) != Status::ok)
+                continue;
+            x.positions.push_back(all.positions[k]);
+            x.states.push_back(all.states[k]);
+        }
+        return x;
+    }();
+    return r;
+}
+void stored_distance_bench(benchmark::State& state, const Tablebase& tb) {
+    const auto rp = tb.counters_prober<V>();
+    const auto pure = tb.prober<V>();
+    const auto& r = stored_distance_sample();
+    if (r.positions.empty())
+        return state.SkipWithError("no distance tables in the directory (dtb gen --distances)");
+    CountersDistance<V> distance(rp, pure);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const std::size_t k = i++ % r.positions.size();
+        int d = 0;
+        benchmark::DoNotOptimize(distance.distance(r.positions[k], r.states[k], d, nullptr));
+        benchmark::DoNotOptimize(d);
+    }
+    state.counters["positions"] = double(r.positions.size());
+    state.SetItemsProcessed(state.iterations());
+}
+void BM_ProbeStoredDistance(benchmark::State& state) {
+    stored_distance_bench(state, *setup().warm);
+}
+void BM_ProbeStoredDistanceCold(benchmark::State& state) {
+    stored_distance_bench(state, *setup().cold);
+}
+
 BENCHMARK(BM_ProbeCountersWarmAny)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeCountersDistance)->Unit(benchmark::kMicrosecond)->MinTime(3);
 BENCHMARK(BM_ProbeCountersDistanceCold)->Unit(benchmark::kMicrosecond)->MinTime(3);
 BENCHMARK(BM_ProbeCountersDistanceKept)->Unit(benchmark::kMicrosecond)->MinTime(3);
+BENCHMARK(BM_ProbeStoredDistance);
+BENCHMARK(BM_ProbeStoredDistanceCold);
 BENCHMARK(BM_ProbeCountersSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeCountersSamplePureDtw)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
