@@ -17,6 +17,7 @@
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/counter_state.hpp"
+#include "dtb/core/notation.hpp"
 #include "dtb/gen/counters/counters_distance_sweep.hpp"
 #include "dtb/gen/solver/for_range.hpp"
 #include "dtb/gen/tables/counters_files.hpp"
@@ -27,14 +28,25 @@
 
 namespace dtb::gen {
 
+// What write_distance_tables wrote: its bytes, and the classes it left without a table, each
+// with why: a move out of the class reaches a child whose distance the prober's search leaves
+// unfound within its bound (a class with two counts, which has no table). The prober searches
+// such a class as it does a set made without the distance tables.
+struct DistanceTablesWritten {
+    std::uint64_t bytes = 0;
+    std::vector<std::string> unfound;
+};
+
 // Writes m's distance tables (and its twin's) into dir, whose pure tables of m and every table of
-// the materials m reaches are written; their bytes. `held_pure`: m's pure values if at hand. Throws
-// compress::TableError where a table cannot be read, std::runtime_error where a child's distance
-// cannot be found.
+// the materials m reaches are written. `held_pure`: m's pure values if at hand; `effort`: the
+// bound of each search for a child in a class without a table. Throws
+// compress::TableError where a table cannot be read, std::runtime_error where a value cannot.
 template <class V>
-std::uint64_t write_distance_tables(const std::filesystem::path& dir, VariantId variant,
-                                    const CounterSet& set, const Material& m,
-                                    const Slice<V>* held_pure, compress::Compression compression) {
+DistanceTablesWritten write_distance_tables(const std::filesystem::path& dir, VariantId variant,
+                                            const CounterSet& set, const Material& m,
+                                            const Slice<V>* held_pure,
+                                            compress::Compression compression,
+                                            std::int64_t effort = probe::kDistanceEffort) {
     using P = Position<V>;
     // A store of its own: it sees the tables written since the run's stores were opened.
     const probe::Store store(dir, variant, std::size_t(64) << 20);
@@ -43,9 +55,12 @@ std::uint64_t write_distance_tables(const std::filesystem::path& dir, VariantId 
     const int threads = omp_get_max_threads();
     std::vector<std::unique_ptr<probe::CountersDistance<V>>> search;
     for (int t = 0; t < threads; ++t)
-        search.push_back(std::make_unique<probe::CountersDistance<V>>(counted, pure));
+        search.push_back(std::make_unique<probe::CountersDistance<V>>(counted, pure, effort));
     auto fail = [&](const std::string& why) {
         throw std::runtime_error("generator: distances of " + m.name() + ": " + why);
+    };
+    struct Unfound : std::runtime_error {
+        using std::runtime_error::runtime_error;
     };
 
     // m's pure values: the run's, where it holds both sides' WDL and DTW, else read back.
@@ -76,8 +91,11 @@ std::uint64_t write_distance_tables(const std::filesystem::path& dir, VariantId 
         e.wdl = a.wdl;
         auto& own = *search[std::size_t(omp_get_thread_num())];
         if (own.states_known() > (std::size_t(1) << 22)) own.forget();
-        if (a.wdl != Wdl::draw && own.distance(child, cs, e.plies, &message) != probe::Status::ok)
-            fail(message);
+        if (a.wdl == Wdl::draw) return e;
+        const probe::Status st = own.distance(child, cs, e.plies, &message);
+        if (st == probe::Status::not_available)
+            throw Unfound(write_fen(child) + " (" + material_of(child).name() + "): " + message);
+        if (st != probe::Status::ok) fail(message);
         return e;
     };
     auto carried = [&](const P& child, int left) {
@@ -87,13 +105,19 @@ std::uint64_t write_distance_tables(const std::filesystem::path& dir, VariantId 
         MoveGen<V>::generate(child, moves);
         return DistanceExit{moves.empty() ? Wdl::loss : Wdl::draw, 0};
     };
-    std::uint64_t bytes = 0;
+    DistanceTablesWritten out;
     for (const ValueKind kind : distance_table_kinds(set, m)) {
         const bool idle = kind == ValueKind::counters_idle_distance;
-        const DistanceSolution solution = solve_distances(set, m, idle, slice, restart, carried);
-        bytes += write_record_tables<V>(dir, variant, m, kind, solution.records, compression);
+        try {
+            const DistanceSolution solution =
+                solve_distances(set, m, idle, slice, restart, carried);
+            out.bytes +=
+                write_record_tables<V>(dir, variant, m, kind, solution.records, compression);
+        } catch (const Unfound& e) {
+            out.unfound.push_back(m.name() + (idle ? " (idle)" : "") + ": a child " + e.what());
+        }
     }
-    return bytes;
+    return out;
 }
 
 }  // namespace dtb::gen

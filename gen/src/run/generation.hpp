@@ -416,10 +416,12 @@ class Generation {
     // m's distance tables and its twin's, from the tables written (and m's pure values if held).
     void step_distances(const Material& m, const Slice<V>* pure) {
         const auto d0 = Clock::now();
-        const std::uint64_t bytes = write_distance_tables<V>(
+        const DistanceTablesWritten w = write_distance_tables<V>(
             o_.out, variant_, residency_->counters()->counter_set(), m, pure, o_.compression);
-        sum_.table_bytes += bytes;
-        sum_.distance_bytes += bytes;
+        sum_.table_bytes += w.bytes;
+        sum_.distance_bytes += w.bytes;
+        for (const std::string& why : w.unfound)
+            if (sum_.distances_unfound++ == 0) sum_.distances_unfound_reason = why;
         sum_.distance_seconds += seconds_since(d0);
         compress::kill_point("counters.distance_written");
     }

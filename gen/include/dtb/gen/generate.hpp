@@ -79,8 +79,11 @@ struct GenSummary {
     double counters_seconds = 0;       // solving and writing the values under the counters
     double distance_seconds = 0;       // of which sweeping and writing their distance tables
     std::uint64_t distance_bytes = 0;  // the distance tables written
-    double waiting_seconds = 0;        // distributed: for other ranks' materials, and at the end
-    int counters_kept = 0;  // materials found with their counters' tables, not solved again
+    // Classes left without a distance table (the prober searches them), and why (the first).
+    int distances_unfound = 0;
+    std::string distances_unfound_reason;
+    double waiting_seconds = 0;  // distributed: for other ranks' materials, and at the end
+    int counters_kept = 0;       // materials found with their counters' tables, not solved again
     // Materials whose values under the counters are not generated, and why (the first reason).
     int counters_skipped = 0;
     std::string counters_skipped_reason;
