@@ -28,6 +28,25 @@
 
 namespace dtb::gen {
 
+// m's pure WDL and DTW of both sides, read through `pure`; fail(message) where one cannot be.
+template <class V, class Fail>
+std::unique_ptr<Slice<V>> read_pure_slice(const probe::Prober<V>& pure, const Material& m,
+                                          Fail&& fail) {
+    auto read = std::make_unique<Slice<V>>(m);
+    for_range<true>(2, [&](std::size_t s, int) {
+        for (std::uint64_t i = 0; i < read->index.size(); ++i) {
+            Position<V> p;
+            if (!read->index.unrank(i, Color(s), p)) continue;
+            Value v;
+            std::string message;
+            if (pure.value(p, probe::want_dtw, v, &message) != probe::Status::ok) fail(message);
+            read->wdl[s][i] = std::uint8_t(v.wdl);
+            read->dtw[s][i] = v.dtw;
+        }
+    });
+    return read;
+}
+
 // What write_distance_tables wrote: its bytes, and the classes it left without a table, each
 // with why: a move out of the class reaches a child whose distance the prober's search leaves
 // unfound within its bound (a class with two counts, which has no table). The prober searches
@@ -67,20 +86,7 @@ DistanceTablesWritten write_distance_tables(const std::filesystem::path& dir, Va
     std::unique_ptr<Slice<V>> read;
     const bool held = held_pure && !held_pure->wdl[0].empty() && !held_pure->wdl[1].empty() &&
                       !held_pure->dtw[0].empty() && !held_pure->dtw[1].empty();
-    if (!held) {
-        read = std::make_unique<Slice<V>>(m);
-        for_range<true>(2, [&](std::size_t s, int) {
-            for (std::uint64_t i = 0; i < read->index.size(); ++i) {
-                P p;
-                if (!read->index.unrank(i, Color(s), p)) continue;
-                Value v;
-                std::string message;
-                if (pure.value(p, probe::want_dtw, v, &message) != probe::Status::ok) fail(message);
-                read->wdl[s][i] = std::uint8_t(v.wdl);
-                read->dtw[s][i] = v.dtw;
-            }
-        });
-    }
+    if (!held) read = read_pure_slice(pure, m, fail);
     const Slice<V>& slice = held ? *held_pure : *read;
     auto restart = [&](const P& child, const CounterState& cs) {
         DistanceExit e;
@@ -99,11 +105,7 @@ DistanceTablesWritten write_distance_tables(const std::filesystem::path& dir, Va
         return e;
     };
     auto carried = [&](const P& child, int left) {
-        CounterState cs;
-        if (left > 0 && state_leaving(set, child, false, left, cs)) return restart(child, cs);
-        MoveList<typename V::board> moves;
-        MoveGen<V>::generate(child, moves);
-        return DistanceExit{moves.empty() ? Wdl::loss : Wdl::draw, 0};
+        return carried_exit(set, child, left, restart);
     };
     DistanceTablesWritten out;
     for (const ValueKind kind : distance_table_kinds(set, m)) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <tuple>
 
+#include "../../gen/src/distance_tables.hpp"
 #include "../gen/counters_oracle.hpp"
 #include "dtb/gen/counters/counters_distance_sweep.hpp"
 #include "dtb/gen/generate.hpp"
@@ -86,15 +87,7 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
         return e;
     };
     auto carried = [&](const Position<V>& child, int left) {
-        CounterState cs;
-        if (left <= 0 || !state_leaving(set, child, false, left, cs)) {
-            gen::DistanceExit e;
-            MoveList<typename V::board> moves;
-            MoveGen<V>::generate(child, moves);
-            if (moves.empty()) e.wdl = Wdl::loss;
-            return e;
-        }
-        return searched(child, cs);
+        return gen::carried_exit(set, child, left, searched);
     };
 
     std::vector<Counts> family = materials.empty() ? all_counts(pieces) : materials;
@@ -106,21 +99,13 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
     for (const Counts& k : family) {
         const Material m{k.white_men, k.white_kings, k.black_men, k.black_kings};
         // The pure values of both sides from the tables.
-        gen::Slice<V> slice(m);
-        for (int s = 0; s < 2; ++s)
-            for (std::uint64_t i = 0; i < slice.index.size(); ++i) {
-                Position<V> p;
-                if (!slice.index.unrank(i, Color(s), p)) continue;
-                Value v;
-                if (pure.value(p, probe::want_dtw, v) != probe::Status::ok) continue;
-                slice.wdl[s][i] = std::uint8_t(v.wdl);
-                slice.dtw[s][i] = v.dtw;
-            }
+        const auto slice =
+            gen::read_pure_slice(pure, m, [](const std::string& why) { ADD_FAILURE() << why; });
         for (const bool idle : {false, true}) {
             if (idle && !has_idle_class(set, m)) continue;
             if (!gen::sweeps_class(set, m, idle)) continue;
             const gen::DistanceSolution sol =
-                gen::solve_distances(set, m, idle, slice, searched, carried);
+                gen::solve_distances(set, m, idle, *slice, searched, carried);
             for (int s = 0; s < 2; ++s) records[{m, idle, s}] = sol.records[s];
             swept[{m, idle}] = true;
         }

@@ -72,6 +72,19 @@ struct DistanceExit {
     int plies = 0;
 };
 
+// The exit of a promotion's child into a material where the binding force count runs on, at
+// `left` plies of it: what `restart` gives at counters that leave that many, else (no such
+// counters, or none left) a draw, or a loss for a side without a move.
+template <class V, class Restart>
+DistanceExit carried_exit(const CounterSet& set, const Position<V>& child, int left,
+                          Restart&& restart) {
+    CounterState cs;
+    if (left > 0 && state_leaving(set, child, false, left, cs)) return restart(child, cs);
+    MoveList<typename V::board> moves;
+    MoveGen<V>::generate(child, moves);
+    return DistanceExit{moves.empty() ? Wdl::loss : Wdl::draw, 0};
+}
+
 // The records of a material's class, by side to move and rising index.
 struct DistanceSolution {
     std::array<std::vector<DistanceRecord>, 2> records;
