@@ -150,6 +150,10 @@ SweepCheck<V> check_sweep(const CounterSet& set, int pieces, std::vector<Counts>
             int got = -1;
             if (k.record) {
                 got = distance_at(k.record->steps, left);
+            } else if (idle) {  // a move onto the river leaves the class: no budget on L alone
+                probe::CountersAnswer at;
+                EXPECT_EQ(counted.value(p, s, at, nullptr), probe::Status::ok);
+                if (at.wdl != Wdl::draw && has_pure) got = pure_value.dtw;
             } else if (k.answer.table_wdl != Wdl::draw && k.answer.budget <= left && has_pure) {
                 got = pure_value.dtw;
             }
@@ -184,6 +188,12 @@ void expect_sweep(const CounterSet& set, int pieces, std::vector<Counts> materia
 TEST(CountersDistanceSweep, RussianThreeKingsAgainstOne) {
     expect_sweep<Russian>(Russian::counter_sets[0], 4,
                           {Counts{0, 3, 0, 1}, Counts{0, 2, 0, 1}, Counts{0, 1, 0, 1}});
+}
+// The force count that waits for the river: the waiting class's moves onto it lead into the
+// counting class, at the counters they reach (90 million states: 3 minutes).
+TEST(CountersDistanceSweepLong, LongPortugueseThreeKingsAgainstOne) {
+    expect_sweep<Portuguese>(Portuguese::counter_sets[0], 4,
+                             {Counts{0, 3, 0, 1}, Counts{0, 2, 0, 1}, Counts{0, 1, 0, 1}});
 }
 TEST(CountersDistanceSweep, EnglishThreePieces) {
     expect_sweep<English>(English::counter_sets[0], 3);

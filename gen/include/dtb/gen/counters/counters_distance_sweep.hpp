@@ -4,6 +4,8 @@
 // counter leaves. Classes with one binding count (lockstep, force, progress:
 // core/counters_classes.hpp) and those with none, where no count runs: there the levels are
 // rounds of the same recurrence with no count to spend, and the distance is where they settle.
+// Before the portuguese river, the waiting class's moves onto the river start the force count:
+// their children are in the material's counting class, valued at the counters they reach.
 //
 // Every move that keeps the binding count running spends one of its plies, so the distances
 // at L follow from the children's at L - 1 alone (the sweep of counters_two_counts.hpp, over
@@ -32,7 +34,9 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "dtb/core/apply.hpp"
@@ -47,16 +51,11 @@
 
 namespace dtb::gen {
 
-// Whether the sweep solves m's class (`idle`): one binding count or none, and no count that a
-// move may start (the portuguese river). Not two counts.
+// Whether the sweep solves m's class (`idle`): one binding count or none. Not two counts.
 inline bool sweeps_class(const CounterSet& set, const Material& m, bool idle) {
     const Binding b = counters_class(set, m, idle).binding;
-    if (b != Binding::lockstep && b != Binding::force && b != Binding::progress &&
-        b != Binding::none)
-        return false;
-    for (const CounterRule& r : set.list())
-        if (idle && r.start == Start::on_river && in_scope(r.scope, m)) return false;
-    return true;
+    return b == Binding::lockstep || b == Binding::force || b == Binding::progress ||
+           b == Binding::none;
 }
 
 // A position whose distance under the counters is not its pure DTW at every count that
@@ -104,6 +103,7 @@ class DistanceSweep {
                   Restart& restart, Carried& carried)
         : set_(set),
           m_(m),
+          idle_(idle),
           class_(counters_class(set, m, idle)),
           index_(m),
           n_(index_.size()),
@@ -143,8 +143,9 @@ class DistanceSweep {
     static constexpr std::uint16_t kNever = 0xFFFF;
     static constexpr std::uint64_t kPiece = 1 << 12;
     static constexpr int kNone = std::numeric_limits<int>::max();
-    // What a node is, bit by bit: it has moves that stay in the sweep; a promotion carries the
-    // count; a restarting move escapes a loss (reaches a child not won).
+    // What a node is, bit by bit: it has moves that stay in the sweep; a move leaves the sweep
+    // for a child valued at each level (a promotion that carries the count, a move that starts
+    // a waiting one); a restarting move escapes a loss (reaches a child not won).
     enum : std::uint8_t { kMoves = 1, kCarried = 2, kEscape = 4 };
 
     struct Fall {
@@ -166,6 +167,30 @@ class DistanceSweep {
         if (move.is_capture()) return false;
         if (class_.binding == Binding::none) return material_of(child) == m_;
         return runs_binding_count(set_, start_, p, after_move(set_, start_, p, move, child), child);
+    }
+    // Whether a move from the waiting class starts the count that waits (onto the portuguese
+    // river): its child is in the material's counting class, which the sweep does not hold.
+    bool starts_count(const P& p, const Move<G>& move, const P& child) const {
+        return idle_ && !move.is_capture() && material_of(child) == m_ &&
+               counters_kind(set_, after_move(set_, start_, p, move, child), m_) !=
+                   ValueKind::counters_idle;
+    }
+    // The child of a move that starts the waiting count, at the counters it reaches from p's,
+    // which leave `left` plies. Where its class binds the counts in lockstep (kings only), its
+    // value depends on the plies they leave alone: remembered, since many parents and levels
+    // ask the same.
+    DistanceExit started(const P& p, const Move<G>& move, const P& child, int left) {
+        CounterState cs;
+        if (!state_leaving(set_, p, idle_, left, cs))
+            throw std::logic_error("generator: " + m_.name() + ": no counters leave " +
+                                   std::to_string(left) + " plies");
+        const CounterState after = after_move(set_, cs, p, move, child);
+        if (m_.men() > 0) return restart_(child, after);
+        const std::uint64_t key =
+            node_of(child) << 16 | std::uint64_t(plies_left(set_, after, child));
+        auto& known = started_.at(std::size_t(omp_get_thread_num()));
+        if (const auto it = known.find(key); it != known.end()) return it->second;
+        return known[key] = restart_(child, after);
     }
     bool man_move(const P& p, const Move<G>& move) const {
         return (p.men(p.side) & bit<typename G::bb>(move.from)) != 0;
@@ -199,6 +224,10 @@ class DistanceSweep {
                 std::uint8_t info = 0;
                 for (const auto& move : moves) {
                     const P child = apply(p, move);
+                    if (starts_count(p, move, child)) {
+                        info |= kCarried;
+                        continue;
+                    }
                     if (runs_on(p, move, child)) {
                         info |= material_of(child) == m_ ? kMoves : kCarried;
                         continue;
@@ -231,8 +260,9 @@ class DistanceSweep {
             });
         };
         const auto threads = static_cast<std::size_t>(omp_get_max_threads());
-        // A promotion that carries the count reaches a staircase that may fall at any level:
-        // its positions are looked at every level, and a level without a change ends nothing.
+        // A move that leaves the sweep for a child valued at each level reaches a staircase that
+        // may fall at any level: its positions are looked at every level, and a level without a
+        // change ends nothing.
         std::atomic<bool> carries{false};
         for_nodes([&](std::uint64_t node, int) {
             dirty_[node] = sign(node) != Wdl::draw && (info_[node] || exit_[node] != kNever);
@@ -296,7 +326,11 @@ class DistanceSweep {
             const P child = apply(p, move);
             int d = kNone;
             Wdl w = Wdl::draw;
-            if (runs_on(p, move, child)) {
+            if (starts_count(p, move, child)) {
+                const DistanceExit e = started(p, move, child, left);
+                w = e.wdl;
+                d = e.plies;
+            } else if (runs_on(p, move, child)) {
                 if (material_of(child) == m_) {
                     const std::uint64_t c = node_of(child);
                     w = sign(c);
@@ -372,6 +406,7 @@ class DistanceSweep {
 
     const CounterSet& set_;
     const Material m_;
+    const bool idle_;  // the class where the rules that may wait do
     const CountersClass class_;
     const Index<V> index_;
     const std::uint64_t n_, nodes_;
@@ -386,6 +421,10 @@ class DistanceSweep {
     std::vector<std::uint8_t> sign_, info_, dirty_;
     std::vector<std::uint16_t> exit_, prev_, restarted_;
     std::vector<Fall> falls_;
+    // Per thread, the exits of moves that start the waiting count, by (child, plies left).
+    std::vector<std::unordered_map<std::uint64_t, DistanceExit>> started_ =
+        std::vector<std::unordered_map<std::uint64_t, DistanceExit>>(
+            std::size_t(omp_get_max_threads()));
 };
 
 template <class V, class Restart, class Carried>
