@@ -58,6 +58,14 @@ inline bool sweeps_class(const CounterSet& set, const Material& m, bool idle) {
            b == Binding::none;
 }
 
+// Whether a move of m's class (`idle`) may start a count that waits: the portuguese river.
+inline bool may_start_count(const CounterSet& set, const Material& m, bool idle) {
+    if (!idle) return false;
+    for (const CounterRule& r : set.list())
+        if (r.start == Start::on_river && in_scope(r.scope, m)) return true;
+    return false;
+}
+
 // A position whose distance under the counters is not its pure DTW at every count that
 // decides it: its steps by rising `left` (falling `plies`).
 struct DistanceRecord {
@@ -103,7 +111,7 @@ class DistanceSweep {
                   Restart& restart, Carried& carried)
         : set_(set),
           m_(m),
-          idle_(idle),
+          starting_(may_start_count(set, m, idle)),
           class_(counters_class(set, m, idle)),
           index_(m),
           n_(index_.size()),
@@ -171,26 +179,23 @@ class DistanceSweep {
     // Whether a move from the waiting class starts the count that waits (onto the portuguese
     // river): its child is in the material's counting class, which the sweep does not hold.
     bool starts_count(const P& p, const Move<G>& move, const P& child) const {
-        return idle_ && !move.is_capture() && material_of(child) == m_ &&
+        return starting_ && !move.is_capture() && material_of(child) == m_ &&
                counters_kind(set_, after_move(set_, start_, p, move, child), m_) !=
                    ValueKind::counters_idle;
     }
     // The child of a move that starts the waiting count, at the counters it reaches from p's,
-    // which leave `left` plies. Where its class binds the counts in lockstep (kings only), its
-    // value depends on the plies they leave alone: remembered, since many parents and levels
-    // ask the same.
+    // which leave `left` plies. A starting move is a king's, so those counters follow from the
+    // level and the side alone: remembered by (child, level), which the child's other parents
+    // ask too.
     DistanceExit started(const P& p, const Move<G>& move, const P& child, int left) {
+        auto& known = started_.at(std::size_t(omp_get_thread_num()));
+        const std::uint64_t key = node_of(child) << 16 | std::uint64_t(left);
+        if (const auto it = known.find(key); it != known.end()) return it->second;
         CounterState cs;
-        if (!state_leaving(set_, p, idle_, left, cs))
+        if (!state_leaving(set_, p, true, left, cs))
             throw std::logic_error("generator: " + m_.name() + ": no counters leave " +
                                    std::to_string(left) + " plies");
-        const CounterState after = after_move(set_, cs, p, move, child);
-        if (m_.men() > 0) return restart_(child, after);
-        const std::uint64_t key =
-            node_of(child) << 16 | std::uint64_t(plies_left(set_, after, child));
-        auto& known = started_.at(std::size_t(omp_get_thread_num()));
-        if (const auto it = known.find(key); it != known.end()) return it->second;
-        return known[key] = restart_(child, after);
+        return known[key] = restart_(child, after_move(set_, cs, p, move, child));
     }
     bool man_move(const P& p, const Move<G>& move) const {
         return (p.men(p.side) & bit<typename G::bb>(move.from)) != 0;
@@ -406,7 +411,7 @@ class DistanceSweep {
 
     const CounterSet& set_;
     const Material m_;
-    const bool idle_;  // the class where the rules that may wait do
+    const bool starting_;  // a move may start the count that waits (may_start_count)
     const CountersClass class_;
     const Index<V> index_;
     const std::uint64_t n_, nodes_;
@@ -421,7 +426,7 @@ class DistanceSweep {
     std::vector<std::uint8_t> sign_, info_, dirty_;
     std::vector<std::uint16_t> exit_, prev_, restarted_;
     std::vector<Fall> falls_;
-    // Per thread, the exits of moves that start the waiting count, by (child, plies left).
+    // Per thread, the exits of moves that start the waiting count, by (child, level).
     std::vector<std::unordered_map<std::uint64_t, DistanceExit>> started_ =
         std::vector<std::unordered_map<std::uint64_t, DistanceExit>>(
             std::size_t(omp_get_max_threads()));
