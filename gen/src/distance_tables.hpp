@@ -1,7 +1,6 @@
 // A material's distance tables (docs/counters.md "The distance under the counters"): for each
-// class of its counters the sweep solves (one binding count, or none), the positions whose
-// distance under the counters is not their pure DTW, swept
-// (gen/counters/counters_distance_sweep.hpp) from the tables the run has written: m's pure
+// class of its counters, the positions whose distance under the counters is not their pure DTW,
+// swept (gen/counters/counters_distances.hpp) from the tables the run has written: m's pure
 // values, and what a move out of m reaches through the probers, which read the distance tables
 // of the materials written before (or search where a class has none).
 #pragma once
@@ -18,7 +17,7 @@
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/core/counter_state.hpp"
 #include "dtb/core/notation.hpp"
-#include "dtb/gen/counters/counters_distance_sweep.hpp"
+#include "dtb/gen/counters/counters_distances.hpp"
 #include "dtb/gen/solver/for_range.hpp"
 #include "dtb/gen/tables/counters_files.hpp"
 #include "dtb/probe/counters_distance.hpp"
@@ -49,8 +48,8 @@ std::unique_ptr<Slice<V>> read_pure_slice(const probe::Prober<V>& pure, const Ma
 
 // What write_distance_tables wrote: its bytes, and the classes it left without a table, each
 // with why: a move out of the class reaches a child whose distance the prober's search leaves
-// unfound within its bound (a class with two counts, which has no table). The prober searches
-// such a class as it does a set made without the distance tables.
+// unfound within its bound (a child in a class without a table). The prober searches such a
+// class as it does a set made without the distance tables.
 struct DistanceTablesWritten {
     std::uint64_t bytes = 0;
     std::vector<std::string> unfound;
@@ -112,7 +111,7 @@ DistanceTablesWritten write_distance_tables(const std::filesystem::path& dir, Va
         const bool idle = kind == ValueKind::counters_idle_distance;
         try {
             const DistanceSolution solution =
-                solve_distances(set, m, idle, slice, restart, carried);
+                solve_class_distances(set, m, idle, slice, restart, carried);
             out.bytes +=
                 write_record_tables<V>(dir, variant, m, kind, solution.records, compression);
         } catch (const Unfound& e) {

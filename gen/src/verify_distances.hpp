@@ -1,6 +1,7 @@
 // The check of the distance tables (verify.hpp): sampled positions of each distance table's
 // class, its records first, at counters that leave the plies where a record's step begins and one
-// less (else at random), re-derived one ply deep: the distance the table gives
+// less (where two counts bind, a corner's balance and kings-only plies, and one less of each;
+// else at random), re-derived one ply deep: the distance the table gives
 // (CountersProber::stored_distance) must be, for a win, one more than the least distance of a
 // move to a lost child and, for a loss, one more than the most of its moves, the children's
 // distances read the same way. Where the counters draw there is no distance to check.
@@ -72,8 +73,25 @@ SampleCounts verify_distance_samples(const probe::Store& store, const CounterSet
             ++out.unavailable;
             continue;
         }
+        const CountersClass cls = counters_class(set, m, counters == ValueKind::counters_idle);
+        const bool two = cls.binding == Binding::two_counts;
+        // The counters of the class at p that leave `left` plies of the binding count (where two
+        // counts bind, a two-count step's `left`: those balance and kings-only plies).
+        auto leaving = [&](const P& p, int left) -> std::optional<CounterState> {
+            if (!two) return state_leaving(set, p, counters, left == 0 ? kUnlimited : left);
+            auto s = state_leaving(set, p, counters, kMost);
+            if (!s) return std::nullopt;
+            const TwoCountStep at = decode_step(std::uint16_t(left));
+            const int spent_b = plies_left(set, *s, cls.second, p) - at.balance;
+            const int spent_k = plies_left(set, *s, cls.rule, p) - at.kings;
+            // Kings-only runs no longer than balance: both restart at captures and promotions.
+            if (spent_b < 0 || spent_k < 0 || spent_k > spent_b) return std::nullopt;
+            s->plies[cls.second] = std::uint16_t(spent_b);
+            s->plies[cls.rule] = std::uint16_t(spent_k);
+            return s;
+        };
         // Half the samples from the records (all of them where they are fewer), at the plies
-        // where a step begins and one less.
+        // where a step begins and one less (both counts, where two bind).
         std::vector<std::pair<std::uint64_t, int>> checks;  // (index, plies left)
         const std::uint64_t from_records =
             std::min<std::uint64_t>(records.size(), std::uint64_t(std::max(1, samples / 2)));
@@ -88,7 +106,13 @@ SampleCounts verify_distance_samples(const probe::Store& store, const CounterSet
             }
             for (const DistanceStep& st : distance_steps(words)) {
                 checks.push_back({i, st.left});
-                if (st.left > 1) checks.push_back({i, st.left - 1});
+                if (!two && st.left > 1) checks.push_back({i, st.left - 1});
+                if (!two) continue;
+                const TwoCountStep at = decode_step(std::uint16_t(st.left));
+                if (at.balance > 1)
+                    checks.push_back({i, encode(TwoCountStep{at.balance - 1, at.kings})});
+                if (at.kings > 1)
+                    checks.push_back({i, encode(TwoCountStep{at.balance, at.kings - 1})});
             }
         }
         std::uniform_int_distribution<std::uint64_t> pick(0, idx.size() - 1);
@@ -99,8 +123,16 @@ SampleCounts verify_distance_samples(const probe::Store& store, const CounterSet
             if (!idx.unrank(i, Color::white, p)) continue;
             const auto most = state_leaving(set, p, counters, kMost);
             if (!most) continue;
-            const int top = plies_left(set, *most, p);
             ++n;
+            if (two) {
+                const int b = std::uniform_int_distribution<int>(
+                    1, plies_left(set, *most, cls.second, p))(rng);
+                const int k =
+                    std::uniform_int_distribution<int>(1, plies_left(set, *most, cls.rule, p))(rng);
+                checks.push_back({i, encode(TwoCountStep{b, k})});
+                continue;
+            }
+            const int top = plies_left(set, *most, p);
             checks.push_back({i, top == kUnlimited
                                      ? kUnlimited
                                      : std::uniform_int_distribution<int>(1, top)(rng)});
@@ -109,7 +141,7 @@ SampleCounts verify_distance_samples(const probe::Store& store, const CounterSet
             P p;
             if (!idx.unrank(i, Color::white, p)) continue;
             // A step from 0 plies is a class without a count (the distance at any counters).
-            const auto s = state_leaving(set, p, counters, left == 0 ? kUnlimited : left);
+            const auto s = leaving(p, left);
             if (!s) continue;  // no counters of the class leave that many plies here
             probe::CountersAnswer a;
             int stored = 0;

@@ -118,6 +118,30 @@ static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 8)
 static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 5) == 9);
 static_assert(distance_at(std::array{DistanceStep{4, 9}, DistanceStep{8, 7}}, 3) == -1);
 
+// Where two counts bind, a step's `left` is the encoded TwoCountStep{balance, kings} from which
+// its distance holds: the distance is the least of the steps whose counts are left, or -1 where
+// none holds (a draw).
+template <class Steps>
+constexpr int two_count_distance_at(const Steps& steps, int balance, int kings) {
+    int d = -1;
+    for (const DistanceStep& s : steps) {
+        const TwoCountStep at = decode_step(std::uint16_t(s.left));
+        if (at.balance <= balance && at.kings <= kings && (d < 0 || s.plies < d)) d = s.plies;
+    }
+    return d;
+}
+
+namespace corners_example {
+inline constexpr auto kCorners = std::array{DistanceStep{encode(TwoCountStep{4, 9}), 31},
+                                            DistanceStep{encode(TwoCountStep{8, 3}), 29},
+                                            DistanceStep{encode(TwoCountStep{10, 9}), 25}};
+static_assert(two_count_distance_at(kCorners, 5, 9) == 31);
+static_assert(two_count_distance_at(kCorners, 9, 9) == 29);
+static_assert(two_count_distance_at(kCorners, 12, 30) == 25);
+static_assert(two_count_distance_at(kCorners, 8, 2) == -1);
+static_assert(two_count_distance_at(kCorners, 3, 30) == -1);
+}  // namespace corners_example
+
 // The steps of a distance record from its words.
 inline std::vector<DistanceStep> distance_steps(const std::vector<std::uint16_t>& words) {
     std::vector<DistanceStep> steps;

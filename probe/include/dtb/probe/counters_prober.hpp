@@ -161,8 +161,9 @@ class CountersProber {
 
     // The distance under the counters (docs/counters.md) of p at counters s, where the counters
     // decide it, from its class's distance table: the record's steps at the plies the counters
-    // leave, else the pure DTW. Status::not_available where the directory has no distance table
-    // for the class (a set made without it, or a class the sweep does not cover).
+    // leave (where two counts bind, its corners at both), else the pure DTW. Status::not_available
+    // where the directory has no distance table for the class (a set made without it, or a class
+    // the sweep does not cover).
     Status stored_distance(const P& p, const CounterState& s, int& out,
                            std::string* message = nullptr) const {
         out = 0;
@@ -179,7 +180,12 @@ class CountersProber {
             out = v.dtw;
             return st;
         }
-        out = distance_at(distance_steps(words), plies_left(*set_, s, p));
+        const CountersClass c =
+            counters_class(*set_, material_of(q), kind == ValueKind::counters_idle);
+        out = c.binding == Binding::two_counts
+                  ? two_count_distance_at(distance_steps(words), plies_left(*set_, s, c.second, p),
+                                          plies_left(*set_, s, c.rule, p))
+                  : distance_at(distance_steps(words), plies_left(*set_, s, p));
         if (out >= 0) return Status::ok;
         if (message)
             *message = "the distance table of " + material_of(q).name() +

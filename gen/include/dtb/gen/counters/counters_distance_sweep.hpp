@@ -79,6 +79,18 @@ struct DistanceExit {
     int plies = 0;
 };
 
+// A move to a child of exit e folded into what a node of sign w found so far (`best`): the least
+// distance of a lost child for a win, the most of every child for a loss; false where the move
+// escapes the loss.
+inline bool fold_exit(Wdl w, const DistanceExit& e, int& best) {
+    if (w == Wdl::win) {
+        if (e.wdl == Wdl::loss) best = std::min(best, e.plies + 1);
+        return true;
+    }
+    best = std::max(best, e.plies + 1);
+    return e.wdl == Wdl::win;
+}
+
 // The exit of a promotion's child into a material where the binding force count runs on, at
 // `left` plies of it: what `restart` gives at counters that leave that many, else (no such
 // counters, or none left) a draw, or a loss for a side without a move.
@@ -241,13 +253,9 @@ class DistanceSweep {
                         info |= kMoves;
                         continue;
                     }
-                    const DistanceExit e =
-                        restart_(child, after_move(set_, start_, p, move, child));
-                    if (w == Wdl::win && e.wdl == Wdl::loss) best = std::min(best, e.plies + 1);
-                    if (w == Wdl::loss) {
-                        if (e.wdl != Wdl::win) info |= kEscape;
-                        best = std::max(best, e.plies + 1);
-                    }
+                    if (!fold_exit(w, restart_(child, after_move(set_, start_, p, move, child)),
+                                   best))
+                        info |= kEscape;
                 }
                 info_[node] = info;
                 exit_[node] = best == kNone ? kNever : std::uint16_t(best);

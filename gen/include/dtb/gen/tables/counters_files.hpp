@@ -17,6 +17,7 @@
 #include "dtb/core/flip.hpp"
 #include "dtb/core/large_array.hpp"
 #include "dtb/gen/counters/counters_distance_sweep.hpp"
+#include "dtb/gen/counters/counters_distances.hpp"
 #include "dtb/gen/counters/counters_two_counts.hpp"
 #include "dtb/gen/solver/slice.hpp"
 #include "dtb/gen/tables/table_files.hpp"
@@ -29,12 +30,12 @@ namespace dtb::gen {
 bool counters_tables_intact(const std::filesystem::path& dir, VariantId variant, const Material& m,
                             const compress::ManifestEntry& entry);
 
-// The kinds of m's distance tables: one for each class of its counters the sweep solves.
+// The kinds of m's distance tables: one for each class of its counters a sweep solves.
 inline std::vector<ValueKind> distance_table_kinds(const CounterSet& set, const Material& m) {
     std::vector<ValueKind> kinds;
     for (const ValueKind k : kCountersKinds) {
         const bool idle = k == ValueKind::counters_idle;
-        if ((!idle || has_idle_class(set, m)) && sweeps_class(set, m, idle))
+        if ((!idle || has_idle_class(set, m)) && has_distance_table(set, m, idle))
             kinds.push_back(distance_kind(k));
     }
     return kinds;
