@@ -11,10 +11,10 @@ add_test(NAME soak.tables COMMAND $<TARGET_FILE:dtb> gen russian --pieces 4
     --out ${dtb_soak_dir}/russian)
 set_tests_properties(soak.tables PROPERTIES FIXTURES_SETUP soak_tables LABELS "soak"
     TIMEOUT 300)
-# The short run's memory medians are of two samples each, which vary by up to 7 MiB between
-# runs of the same build: growth within 10 MiB passes there (a leak of the kind the soak has
-# found, 46 to 89 MiB, does not).
-foreach(run "short;20;soak;10" "hour;3600;long;0")
+# The short run's memory medians are of two samples each, which vary by several MiB between
+# runs of the same build (8.5 MiB in passing runs, past 10 in one beside other tests): growth
+# within 16 MiB passes there (a leak of the kind the soak has found, 46 to 89 MiB, does not).
+foreach(run "short;20;soak;16" "hour;3600;long;0")
     list(GET run 0 name)
     list(GET run 1 seconds)
     list(GET run 2 label)

@@ -207,25 +207,37 @@ class TwoCountDistanceSweep {
             if (move.is_capture() || move.promotes) continue;  // in exit_
             const P child = apply(p, move);
             const std::uint64_t c = node_of(child);
-            const bool wanted = sign(c) == (win ? Wdl::loss : Wdl::win);
-            const bool man = (men & bit<typename G::bb>(move.from)) != 0;
-            const int fresh = limit_plies(set_.rules[class_.rule], m_, child.side);
-            for (int k = 1; k <= kings_limit_; ++k) {
-                const int at = wanted ? distance(c, man ? fresh : k - 1) : kNone;
-                const int via = at == kNone ? kNone : at + 1;
-                d[k] = win ? std::min(d[k], via) : std::max(d[k], via);
+            // A child not lost (won, for a loss) or without a line at this level: no use to a
+            // win, and a loss escapes through it.
+            if (sign(c) != (win ? Wdl::loss : Wdl::win) || g_[c] == kNoK) {
+                if (win) continue;
+                d.fill(kNone);
+                return d;
             }
+            // c's staircase, looked up once: its own, or its pure DTW from g_[c] on.
+            const Stair* own = info_[c] & kOwnStair ? &stairs_.at(std::uint32_t(c)) : nullptr;
+            const KStep trivial{g_[c], std::uint16_t(pure_dtw(c))};
+            const KStep* const first = own ? own->data() : &trivial;
+            const KStep* const last = own ? own->data() + own->size() - 1 : &trivial;
+            // Folds v into the distances at kings-only counts from..to.
+            auto fold = [&](int from, int to, int v) {
+                to = std::min(to, kings_limit_);
+                if (win)
+                    for (int k = from; k <= to; ++k) d[k] = std::min(d[k], v);
+                else
+                    for (int k = from; k <= to; ++k) d[k] = std::max(d[k], v);
+            };
+            if ((men & bit<typename G::bb>(move.from)) != 0) {  // restarts kings-only
+                const int at =
+                    step_at(first, last + 1, limit_plies(set_.rules[class_.rule], m_, child.side));
+                fold(1, kings_limit_, at == kNone ? kNone : at + 1);
+                continue;
+            }
+            // A king move spends a kings-only ply: c's step from k holds for p from k + 1.
+            fold(1, first->k, kNone);
+            for (const KStep* at = first; at <= last; ++at)
+                fold(at->k + 1, at < last ? (at + 1)->k : kings_limit_, at->d + 1);
         }
-        return d;
-    }
-
-    // Node c's distance at kings-only count k at the level before (kNone: none).
-    int distance(std::uint64_t c, int k) const {
-        if (g_[c] == kNoK || k < g_[c]) return kNone;
-        if (!(info_[c] & kOwnStair)) return pure_dtw(c);
-        int d = kNone;
-        for (const KStep& s : stairs_.at(std::uint32_t(c)))
-            if (s.k <= k) d = s.d;
         return d;
     }
 
@@ -276,12 +288,12 @@ class TwoCountDistanceSweep {
         }
     }
 
-    static int step_at(const Stair& s, int k) {
+    static int step_at(const KStep* begin, const KStep* end, int k) {
         int d = kNone;
-        for (const KStep& x : s)
-            if (x.k <= k) d = x.d;
+        for (const KStep* x = begin; x != end && x->k <= k; ++x) d = x->d;
         return d;
     }
+    static int step_at(const Stair& s, int k) { return step_at(s.data(), s.data() + s.size(), k); }
 
     // The nodes with moves into the changed ones (king or man, not captures) are computed
     // again at the next level.
