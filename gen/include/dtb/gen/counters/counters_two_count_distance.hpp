@@ -176,7 +176,7 @@ class TwoCountDistanceSweep {
                 if (!dirty_[node]) continue;
                 dirty_[node] = 0;
                 Stair now = stair_of(evaluate(node));
-                if (now != stair(node))
+                if (!holds(node, now))
                     changed[std::size_t(thread)].push_back({std::uint32_t(node), std::move(now)});
             }
         });
@@ -239,6 +239,13 @@ class TwoCountDistanceSweep {
                 fold(at->k + 1, at < last ? (at + 1)->k : kings_limit_, at->d + 1);
         }
         return d;
+    }
+
+    // Whether `s` is the node's staircase now, without copying it.
+    bool holds(std::uint64_t node, const Stair& s) const {
+        if (g_[node] == kNoK) return s.empty();
+        if (info_[node] & kOwnStair) return stairs_.at(std::uint32_t(node)) == s;
+        return s.size() == 1 && s[0] == KStep{g_[node], std::uint16_t(pure_dtw(node))};
     }
 
     Stair stair(std::uint64_t node) const {
