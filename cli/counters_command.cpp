@@ -205,7 +205,8 @@ void add_counters_command(CLI::App& app) {
         "each: pure (from DTW) and the budget (the plies of the binding counter a win needs:\n"
         "\"do three kings win within 15 moves\"); with --distances also under the counters\n"
         "(the distance to the end of the game, the winner hurrying within the counters, the\n"
-        "loser delaying: derived by a search a position) and the wins the counters make\n"
+        "loser delaying: read from the distance tables of a set made with 'dtb gen\n"
+        "--distances', else found by a search a position) and the wins the counters make\n"
         "longer; and the histograms of those moves (--svg draws pure and the other).\n"
         "Examples:\n"
         "  dtb counters tables/russian --material KKKvK --distances\n"
@@ -214,8 +215,9 @@ void add_counters_command(CLI::App& app) {
     cmd->add_option("--material", o->material, "One material, e.g. KKKvK (default: all of DIR)");
     cmd->add_option("--svg", o->svg, "Write the histograms as an SVG chart to this file");
     cmd->add_flag("--distances", o->report.distances,
-                  "Also the distance under the counters of every win: a search a position, "
-                  "seconds for a material of kings, hours for some with men on both sides");
+                  "Also the distance under the counters of every win: from the distance "
+                  "tables where DIR has them (dtb gen --distances), else a search a position "
+                  "(seconds for a material of kings, hours for some with men on both sides)");
     cmd->add_option("--effort", o->report.effort,
                     "States the search of one position's distance may expand; past it the "
                     "distance is counted unknown (distances_unknown)")

@@ -409,7 +409,7 @@ void add_gen_command(CLI::App& app) {
         "one --counters names (see 'dtb variants --json'), at more time and memory than the\n"
         "pure tables; --no-counters writes the pure tables only, --values wdl the WDL tables\n"
         "alone. --distances adds distance tables (KKMvK.counters-distance.dtb): the distance\n"
-        "under the counters stored where one count binds or none runs, a lookup instead of a\n"
+        "under the counters stored wherever it is not the pure DTW, a lookup instead of a\n"
         "search at probe time (docs/counters.md). docs/performance.md has what each option costs.\n"
         "A directory holds one variant's tables and one counter set's: another's is refused.\n"
         "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
@@ -453,7 +453,7 @@ void add_gen_command(CLI::App& app) {
     cmd->add_flag("--no-rules", o->no_counters)->group("");  // the old spelling, kept for scripts
     cmd->add_flag("--distances", o->distances,
                   "Also write the counters' distance tables: the distance under the counters "
-                  "stored where one count binds or none runs (slower; docs/counters.md)");
+                  "stored wherever it is not the pure DTW (slower, larger; docs/counters.md)");
     cmd->add_flag("--estimate", o->estimate,
                   "Print the memory and disk the run needs (and this machine has), run nothing");
     cmd->add_option("--memory", o->memory,

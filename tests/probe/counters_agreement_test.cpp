@@ -230,6 +230,16 @@ TEST(CountersDistanceLong, LongEveryStateThreeAgainstOneInternational) {
                                     {Counts{0, 3, 0, 1}, Counts{1, 2, 0, 1}}, false, 1,
                                     Distances::every);
 }
+// English's forty moves each over four kings, and turkish's one-each count reached by the
+// captures of two kings against two (with men as well the oracle outgrows 24 GB).
+TEST(CountersDistanceLong, LongEveryStateEnglishFourKings) {
+    expect_agreement<English>(English::counter_sets[0], 4, {Counts{0, 3, 0, 1}, Counts{0, 2, 0, 2}},
+                              false, 0, Distances::every);
+}
+TEST(CountersDistanceLong, LongEveryStateTurkishTwoAgainstTwo) {
+    expect_agreement<Turkish>(Turkish::counter_sets[0], 4, {Counts{0, 2, 0, 2}}, false, 0,
+                              Distances::every);
+}
 TEST(CountersDistanceLong, LongSearchedRussianTwoCounts) {
     expect_agreement<Russian>(Russian::counter_sets[0], 4, {Counts{1, 2, 0, 1}}, false, 2);
 }

@@ -26,11 +26,11 @@
 #include <atomic>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "dtb/core/apply.hpp"
@@ -87,14 +87,13 @@ class TwoCountDistanceSweep {
     }
 
   private:
-    static constexpr std::uint8_t kNoK = 0xFF;  // no kings-only count decides the node (yet)
     static constexpr std::uint16_t kNever = 0xFFFF;
     static constexpr std::uint64_t kPiece = 1 << 12;
     static constexpr int kNone = std::numeric_limits<int>::max();
     static constexpr int kMostK = kMostTwoCountKings;
     // What a node is, bit by bit: it has moves that stay in the class; a capture or promotion
-    // escapes a loss; its staircase is not one step at its pure DTW (kept in stairs_).
-    enum : std::uint8_t { kMoves = 1, kEscape = 2, kOwnStair = 4 };
+    // escapes a loss.
+    enum : std::uint8_t { kMoves = 1, kEscape = 2 };
 
     // A step of a staircase over k: from kings-only plies `k` on, distance `d`.
     struct KStep {
@@ -102,10 +101,20 @@ class TwoCountDistanceSweep {
         std::uint16_t d;
         bool operator==(const KStep&) const = default;
     };
-    using Stair = std::vector<KStep>;
-    struct Change {
-        std::uint32_t node;
-        Stair stair;
+    // A staircase being made, on the stack: at most one step per kings-only count.
+    struct Stair {
+        std::array<KStep, kMostK + 1> steps;
+        std::uint8_t size = 0;
+        std::span<const KStep> view() const { return {steps.data(), size}; }
+    };
+    // A node's staircase as a word (code_): none yet, one step from k at its pure DTW, or the
+    // offset in pool_ of a header step (k: the count) and the steps.
+    static constexpr std::uint32_t kNoLine = 0xFFFFFFFF;
+    static constexpr std::uint32_t kPure = 0x80000000;
+    // The staircases a level changed, one list a thread, applied when the level ends.
+    struct Changes {
+        std::vector<std::uint32_t> node, end;
+        std::vector<KStep> steps;
     };
     struct Fall {
         std::uint32_t node;
@@ -130,7 +139,7 @@ class TwoCountDistanceSweep {
         info_.assign(nodes_, 0);
         dirty_.assign(nodes_, 0);
         exit_.assign(nodes_, kNever);
-        g_.assign(nodes_, kNoK);
+        code_.assign(nodes_, kNoLine);
         for_range<true>((nodes_ + kPiece - 1) / kPiece, [&](std::size_t k, int) {
             const std::uint64_t end = std::min(nodes_, (k + 1) * kPiece);
             for (std::uint64_t node = k * kPiece; node < end; ++node) {
@@ -144,7 +153,7 @@ class TwoCountDistanceSweep {
                     if (pure_dtw(node) != 0)
                         throw std::logic_error("generator: " + m_.name() +
                                                ": a side without a move not lost in 0");
-                    g_[node] = 0;
+                    code_[node] = kPure | 0;
                     continue;
                 }
                 int best = w == Wdl::win ? kNone : 0;
@@ -168,24 +177,31 @@ class TwoCountDistanceSweep {
 
     // Level b: every marked node's staircase from its children's at b - 1; whether one changed.
     bool level(int b) {
-        const auto threads = static_cast<std::size_t>(omp_get_max_threads());
-        std::vector<std::vector<Change>> changed(threads);
+        std::vector<Changes> changed(static_cast<std::size_t>(omp_get_max_threads()));
         for_range<true>((nodes_ + kPiece - 1) / kPiece, [&](std::size_t k, int thread) {
+            Changes& list = changed[std::size_t(thread)];
             const std::uint64_t end = std::min(nodes_, (k + 1) * kPiece);
             for (std::uint64_t node = k * kPiece; node < end; ++node) {
                 if (!dirty_[node]) continue;
                 dirty_[node] = 0;
-                Stair now = stair_of(evaluate(node));
-                if (!holds(node, now))
-                    changed[std::size_t(thread)].push_back({std::uint32_t(node), std::move(now)});
+                const Stair now = stair_of(evaluate(node));
+                KStep one;
+                if (std::ranges::equal(now.view(), stair(node, one))) continue;
+                list.node.push_back(std::uint32_t(node));
+                list.steps.insert(list.steps.end(), now.steps.begin(), now.steps.begin() + now.size);
+                list.end.push_back(std::uint32_t(list.steps.size()));
             }
         });
         std::vector<std::uint32_t> nodes;
-        for (auto& list : changed)
-            for (Change& c : list) {
-                settle(c, b);
-                nodes.push_back(c.node);
+        for (Changes& list : changed) {
+            for (std::size_t i = 0; i < list.node.size(); ++i) {
+                const std::uint32_t from = i ? list.end[i - 1] : 0;
+                settle(list.node[i], {list.steps.data() + from, list.end[i] - from}, b);
             }
+            nodes.insert(nodes.end(), list.node.begin(), list.node.end());
+            list = {};
+        }
+        if (pool_.size() > 2 * live_ + (std::size_t(1) << 20)) compact();
         spread(nodes);
         return !nodes.empty();
     }
@@ -209,16 +225,15 @@ class TwoCountDistanceSweep {
             const std::uint64_t c = node_of(child);
             // A child not lost (won, for a loss) or without a line at this level: no use to a
             // win, and a loss escapes through it.
-            if (sign(c) != (win ? Wdl::loss : Wdl::win) || g_[c] == kNoK) {
+            if (sign(c) != (win ? Wdl::loss : Wdl::win) || code_[c] == kNoLine) {
                 if (win) continue;
                 d.fill(kNone);
                 return d;
             }
-            // c's staircase, looked up once: its own, or its pure DTW from g_[c] on.
-            const Stair* own = info_[c] & kOwnStair ? &stairs_.at(std::uint32_t(c)) : nullptr;
-            const KStep trivial{g_[c], std::uint16_t(pure_dtw(c))};
-            const KStep* const first = own ? own->data() : &trivial;
-            const KStep* const last = own ? own->data() + own->size() - 1 : &trivial;
+            KStep one;
+            const std::span<const KStep> steps = stair(c, one);
+            const KStep* const first = steps.data();
+            const KStep* const last = first + steps.size() - 1;
             // Folds v into the distances at kings-only counts from..to.
             auto fold = [&](int from, int to, int v) {
                 to = std::min(to, kings_limit_);
@@ -241,58 +256,74 @@ class TwoCountDistanceSweep {
         return d;
     }
 
-    // Whether `s` is the node's staircase now, without copying it.
-    bool holds(std::uint64_t node, const Stair& s) const {
-        if (g_[node] == kNoK) return s.empty();
-        if (info_[node] & kOwnStair) return stairs_.at(std::uint32_t(node)) == s;
-        return s.size() == 1 && s[0] == KStep{g_[node], std::uint16_t(pure_dtw(node))};
-    }
-
-    Stair stair(std::uint64_t node) const {
-        if (g_[node] == kNoK) return {};
-        if (info_[node] & kOwnStair) return stairs_.at(std::uint32_t(node));
-        return {{g_[node], std::uint16_t(pure_dtw(node))}};
+    // The node's staircase; `one` holds it when it is one step at the pure DTW.
+    std::span<const KStep> stair(std::uint64_t node, KStep& one) const {
+        const std::uint32_t code = code_[node];
+        if (code == kNoLine) return {};
+        if (code & kPure) {
+            one = {std::uint8_t(code & ~kPure), std::uint16_t(pure_dtw(node))};
+            return {&one, 1};
+        }
+        return {pool_.data() + code + 1, pool_[code].k};
     }
 
     Stair stair_of(const Dense& d) const {
         Stair s;
         for (int k = 0; k <= kings_limit_; ++k) {
             if (d[k] == kNone) {
-                if (!s.empty())
+                if (s.size)
                     throw std::logic_error("generator: " + m_.name() +
                                            ": a distance lost as kings-only plies rise");
                 continue;
             }
             if (d[k] >= kNever)
                 throw std::logic_error("generator: " + m_.name() + ": distances past 16 bits");
-            if (s.empty() || s.back().d != d[k])
-                s.push_back({std::uint8_t(k), std::uint16_t(d[k])});
+            if (!s.size || s.steps[s.size - 1].d != d[k])
+                s.steps[s.size++] = {std::uint8_t(k), std::uint16_t(d[k])};
         }
         return s;
     }
 
     // The change takes effect, and the corners new at level b are kept.
-    void settle(Change& c, int b) {
-        const Stair before = stair(c.node);
+    void settle(std::uint32_t node, std::span<const KStep> now, int b) {
+        KStep one;
+        const std::span<const KStep> before = stair(node, one);
         for (int k = 0; k <= kings_limit_; ++k) {
-            const int was = step_at(before, k), now = step_at(c.stair, k);
-            if (was != kNone && (now == kNone || now > was))
+            const int was = step_at(before, k), after = step_at(now, k);
+            if (was != kNone && (after == kNone || after > was))
                 throw std::logic_error("generator: " + m_.name() +
                                        ": a distance rose with the balance plies");
         }
-        for (const KStep& s : c.stair)
-            if (std::find(before.begin(), before.end(), s) == before.end())
-                falls_.push_back({c.node, std::uint8_t(b), s.k, s.d});
-        const std::uint32_t node = c.node;
-        g_[node] = c.stair.empty() ? kNoK : c.stair.front().k;
-        const bool pure = c.stair.size() == 1 && c.stair[0].d == pure_dtw(node);
-        if (pure) {
-            stairs_.erase(node);
-            info_[node] &= std::uint8_t(~kOwnStair);
+        for (const KStep& s : now)
+            if (std::ranges::find(before, s) == before.end())
+                falls_.push_back({node, std::uint8_t(b), s.k, s.d});
+        if (!(code_[node] & kPure)) live_ -= before.size() + 1;
+        if (now.empty()) {
+            code_[node] = kNoLine;
+        } else if (now.size() == 1 && now[0].d == pure_dtw(node)) {
+            code_[node] = kPure | now[0].k;
         } else {
-            stairs_[node] = std::move(c.stair);
-            info_[node] |= kOwnStair;
+            if (pool_.size() + now.size() + 1 >= kPure) compact();
+            if (pool_.size() + now.size() + 1 >= kPure)
+                throw std::logic_error("generator: " + m_.name() + ": too large for the sweep");
+            code_[node] = std::uint32_t(pool_.size());
+            pool_.push_back({std::uint8_t(now.size()), 0});
+            pool_.insert(pool_.end(), now.begin(), now.end());
+            live_ += now.size() + 1;
         }
+    }
+
+    // Drops the staircases no node points at any more.
+    void compact() {
+        std::vector<KStep> pool;
+        pool.reserve(live_);
+        for (std::uint64_t node = 0; node < nodes_; ++node) {
+            const std::uint32_t code = code_[node];
+            if (code & kPure) continue;  // kNoLine has the bit too
+            code_[node] = std::uint32_t(pool.size());
+            pool.insert(pool.end(), pool_.begin() + code, pool_.begin() + code + pool_[code].k + 1);
+        }
+        pool_ = std::move(pool);
     }
 
     static int step_at(const KStep* begin, const KStep* end, int k) {
@@ -300,7 +331,9 @@ class TwoCountDistanceSweep {
         for (const KStep* x = begin; x != end && x->k <= k; ++x) d = x->d;
         return d;
     }
-    static int step_at(const Stair& s, int k) { return step_at(s.data(), s.data() + s.size(), k); }
+    static int step_at(std::span<const KStep> s, int k) {
+        return step_at(s.data(), s.data() + s.size(), k);
+    }
 
     // The nodes with moves into the changed ones (king or man, not captures) are computed
     // again at the next level.
@@ -327,6 +360,11 @@ class TwoCountDistanceSweep {
     // The positions one of whose corners is not the pure DTW, each with the corners that no
     // other corner of it covers.
     DistanceSolution exceptions() {
+        // What the sweep held is done with: the records take its place.
+        for (auto* bytes : {&sign_, &info_, &dirty_}) std::vector<std::uint8_t>().swap(*bytes);
+        std::vector<std::uint16_t>().swap(exit_);
+        std::vector<std::uint32_t>().swap(code_);
+        std::vector<KStep>().swap(pool_);
         std::sort(falls_.begin(), falls_.end(), [](const Fall& a, const Fall& b) {
             return std::tie(a.node, a.balance, a.kings) < std::tie(b.node, b.balance, b.kings);
         });
@@ -365,11 +403,12 @@ class TwoCountDistanceSweep {
     int kings_limit_ = 0, balance_limit_ = 0;
     CounterState start_;  // the class's counters with every count at 0
     // Per node: its pure sign, what it is, whether to compute it again, the best its captures
-    // and promotions give, and the least kings-only count at which the level before decides it.
+    // and promotions give, and its staircase at the level before.
     std::vector<std::uint8_t> sign_, info_, dirty_;
     std::vector<std::uint16_t> exit_;
-    std::vector<std::uint8_t> g_;
-    std::unordered_map<std::uint32_t, Stair> stairs_;  // the nodes with kOwnStair
+    std::vector<std::uint32_t> code_;
+    std::vector<KStep> pool_;  // the staircases code_ points at, and stale ones
+    std::size_t live_ = 0;     // the words of pool_ that code_ points at
     std::vector<Fall> falls_;
 };
 

@@ -69,40 +69,43 @@ std::uint64_t write_counters_table(const std::filesystem::path& dir, VariantId v
     return std::filesystem::file_size(path);
 }
 
-// A record of a steps or distance table: a position's index and its steps as words.
-struct WordRecord {
-    std::uint64_t index = 0;
-    std::vector<std::uint16_t> words;
-};
-
-inline WordRecord words_of(const StepRecord& r) {
-    WordRecord w{r.index, {}};
-    for (const TwoCountStep& s : r.steps) w.words.push_back(encode(s));
-    return w;
+// A record's steps as the words of a steps or distance table.
+inline std::size_t word_count(const StepRecord& r) { return r.steps.size(); }
+inline std::size_t word_count(const DistanceRecord& r) { return 2 * r.steps.size(); }
+inline void append_words(const StepRecord& r, std::vector<std::uint16_t>& out) {
+    for (const TwoCountStep& s : r.steps) out.push_back(encode(s));
 }
-inline WordRecord words_of(const DistanceRecord& r) {
-    WordRecord w{r.index, {}};
+inline void append_words(const DistanceRecord& r, std::vector<std::uint16_t>& out) {
     for (const DistanceStep& s : r.steps) {
-        w.words.push_back(std::uint16_t(s.left));
-        w.words.push_back(std::uint16_t(s.plies));
+        out.push_back(std::uint16_t(s.left));
+        out.push_back(std::uint16_t(s.plies));
     }
-    return w;
 }
+
+// A record under the index it has in the table written: its own, or its twin's.
+template <class Record>
+struct KeyedRecord {
+    std::uint64_t index = 0;
+    const Record* record = nullptr;
+};
 
 // A table of `records` (by rising index) as words: core/counters_value.hpp's layout of the steps
 // table, unused words kNoStep.
-inline std::vector<std::uint16_t> record_table_words(const std::vector<WordRecord>& records) {
+template <class Record>
+std::vector<std::uint16_t> record_table_words(const std::vector<KeyedRecord<Record>>& records) {
     std::size_t most = 1;
-    for (const WordRecord& r : records) most = std::max(most, r.words.size());
+    for (const auto& r : records) most = std::max(most, word_count(*r.record));
     const std::size_t per = kStepsKeyWords + most;
     std::vector<std::uint16_t> words{std::uint16_t(per)};
+    words.reserve(1 + kStepsKeyWords + records.size() * per);
     for (int k = 0; k < kStepsKeyWords; ++k)
         words.push_back(std::uint16_t(std::uint64_t(records.size()) >> (16 * k)));
-    for (const WordRecord& r : records) {
+    for (const auto& r : records) {
         for (int k = 0; k < kStepsKeyWords; ++k)
             words.push_back(std::uint16_t(r.index >> (16 * k)));
-        for (std::size_t k = 0; k < most; ++k)
-            words.push_back(k < r.words.size() ? r.words[k] : kNoStep);
+        const std::size_t end = words.size() + most;
+        append_words(*r.record, words);
+        words.resize(end, kNoStep);
     }
     return words;
 }
@@ -114,7 +117,7 @@ std::uint64_t write_record_tables(const std::filesystem::path& dir, VariantId va
                                   const Material& m, ValueKind kind,
                                   const std::array<std::vector<Record>, 2>& records,
                                   compress::Compression compression) {
-    auto write = [&](const Material& mat, const std::vector<WordRecord>& r) {
+    auto write = [&](const Material& mat, const std::vector<KeyedRecord<Record>>& r) {
         const auto words = record_table_words(r);
         const std::vector<std::uint8_t> left_out(words.size(), 0);
         compress::WriteOptions options;
@@ -124,23 +127,23 @@ std::uint64_t write_record_tables(const std::filesystem::path& dir, VariantId va
                               options);
         return std::filesystem::file_size(path);
     };
-    std::vector<WordRecord> own;
-    for (const Record& r : records[0]) own.push_back(words_of(r));
-    std::uint64_t bytes = write(m, own);
+    std::vector<KeyedRecord<Record>> keyed;
+    keyed.reserve(records[0].size());
+    for (const Record& r : records[0]) keyed.push_back({r.index, &r});
+    std::uint64_t bytes = write(m, keyed);
     if (m.flipped() == m) return bytes;
     // The twin's White to move is m's Black to move, at the flipped position's index there.
     const Index<V> from(m), to(m.flipped());
-    std::vector<WordRecord> twin;
+    keyed.clear();
+    keyed.reserve(records[1].size());
     for (const Record& r : records[1]) {
         Position<V> p;
         from.unrank(r.index, Color::black, p);
-        WordRecord w = words_of(r);
-        w.index = to.rank(Flip<V>::apply(p));
-        twin.push_back(std::move(w));
+        keyed.push_back({to.rank(Flip<V>::apply(p)), &r});
     }
-    std::sort(twin.begin(), twin.end(),
-              [](const WordRecord& a, const WordRecord& b) { return a.index < b.index; });
-    return bytes + write(m.flipped(), twin);
+    std::sort(keyed.begin(), keyed.end(),
+              [](const auto& a, const auto& b) { return a.index < b.index; });
+    return bytes + write(m.flipped(), keyed);
 }
 
 }  // namespace dtb::gen
