@@ -33,6 +33,7 @@
 #include <atomic>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -165,8 +166,15 @@ class DistanceSweep {
     static constexpr int kNone = std::numeric_limits<int>::max();
     // What a node is, bit by bit: it has moves that stay in the sweep; a move leaves the sweep
     // for a child valued at each level (a promotion that carries the count, a move that starts
-    // a waiting one); a restarting move escapes a loss (reaches a child not won).
-    enum : std::uint8_t { kMoves = 1, kCarried = 2, kEscape = 4 };
+    // a waiting one); a restarting move escapes a loss (reaches a child not won); its quiet
+    // moves' routes follow from the mover alone (a king's inner, a man's inner or, with
+    // kMenRestart, restarting), so a level need not work them out from the counters again.
+    enum : std::uint8_t { kMoves = 1, kCarried = 2, kEscape = 4, kByMover = 8, kMenRestart = 16 };
+
+    // Where a move leads the sweep: out at a value fixed at every count (a capture, a promotion
+    // that restarts), into the counting class of a waiting count, on to a child in the sweep or
+    // out of the material with the count running, or to a child whose count restarts.
+    enum class Route : std::uint8_t { exit, starts, inner, carried, restarts };
 
     struct Fall {
         std::uint32_t node;
@@ -212,6 +220,16 @@ class DistanceSweep {
     bool man_move(const P& p, const Move<G>& move) const {
         return (p.men(p.side) & bit<typename G::bb>(move.from)) != 0;
     }
+    Route route(const P& p, const Move<G>& move, const P& child) const {
+        if (move.is_capture()) return Route::exit;
+        if (starts_count(p, move, child)) return Route::starts;
+        if (runs_on(p, move, child)) return material_of(child) == m_ ? Route::inner : Route::carried;
+        return move.promotes ? Route::exit : Route::restarts;
+    }
+    // The route of a quiet move of a node marked kByMover.
+    Route route_by_mover(std::uint8_t info, const P& p, const Move<G>& move) const {
+        return (info & kMenRestart) && man_move(p, move) ? Route::restarts : Route::inner;
+    }
 
     // Every node's sign (the pure one: a pure draw is a draw at every count), and what its
     // restarting moves give, fixed at every count.
@@ -239,24 +257,40 @@ class DistanceSweep {
                 }
                 int best = w == Wdl::win ? kNone : 0;
                 std::uint8_t info = 0;
+                bool by_mover = true;
+                std::optional<Route> men;  // the route of the quiet man moves seen
                 for (const auto& move : moves) {
                     const P child = apply(p, move);
-                    if (starts_count(p, move, child)) {
-                        info |= kCarried;
-                        continue;
+                    const Route r = route(p, move, child);
+                    if (!move.is_capture()) {
+                        if (move.promotes) {
+                            by_mover = false;
+                        } else if (!man_move(p, move)) {
+                            by_mover &= r == Route::inner;
+                        } else {
+                            by_mover &= (r == Route::inner || r == Route::restarts) &&
+                                        men.value_or(r) == r;
+                            men = r;
+                        }
                     }
-                    if (runs_on(p, move, child)) {
-                        info |= material_of(child) == m_ ? kMoves : kCarried;
-                        continue;
+                    switch (r) {
+                        case Route::starts:
+                        case Route::carried:
+                            info |= kCarried;
+                            break;
+                        case Route::inner:
+                        case Route::restarts:
+                            info |= kMoves;
+                            break;
+                        case Route::exit:
+                            if (!fold_exit(
+                                    w, restart_(child, after_move(set_, start_, p, move, child)),
+                                    best))
+                                info |= kEscape;
+                            break;
                     }
-                    if (!move.is_capture() && !move.promotes) {  // a man move that restarts
-                        info |= kMoves;
-                        continue;
-                    }
-                    if (!fold_exit(w, restart_(child, after_move(set_, start_, p, move, child)),
-                                   best))
-                        info |= kEscape;
                 }
+                if (by_mover) info |= kByMover | (men == Route::restarts ? kMenRestart : 0);
                 info_[node] = info;
                 exit_[node] = best == kNone ? kNever : std::uint16_t(best);
             }
@@ -334,31 +368,39 @@ class DistanceSweep {
         const bool win = sign(node) == Wdl::win;
         if (!win && (info_[node] & kEscape)) return kNever;
         int best = exit_[node] == kNever ? (win ? kNone : 0) : exit_[node];
+        const std::uint8_t info = info_[node];
         for (const auto& move : moves) {
             if (move.is_capture()) continue;  // fixed: in exit_
             const P child = apply(p, move);
             int d = kNone;
             Wdl w = Wdl::draw;
-            if (starts_count(p, move, child)) {
-                const DistanceExit e = started(p, move, child, left);
-                w = e.wdl;
-                d = e.plies;
-            } else if (runs_on(p, move, child)) {
-                if (material_of(child) == m_) {
+            switch (info & kByMover ? route_by_mover(info, p, move) : route(p, move, child)) {
+                case Route::starts: {
+                    const DistanceExit e = started(p, move, child, left);
+                    w = e.wdl;
+                    d = e.plies;
+                    break;
+                }
+                case Route::inner: {
                     const std::uint64_t c = node_of(child);
                     w = sign(c);
                     d = prev_[c];
-                } else {
+                    break;
+                }
+                case Route::carried: {
                     const DistanceExit e = carried_(child, left - 1);
                     w = e.wdl;
                     d = e.plies;
+                    break;
                 }
-            } else if (!move.promotes) {  // a man move that restarts: the child's wave is done
-                const std::uint64_t c = node_of(child);
-                w = sign(c);
-                d = restarted_[c];
-            } else {
-                continue;  // in exit_
+                case Route::restarts: {  // the child's wave is done
+                    const std::uint64_t c = node_of(child);
+                    w = sign(c);
+                    d = restarted_[c];
+                    break;
+                }
+                case Route::exit:
+                    continue;  // in exit_
             }
             const bool known = d != kNever && d != kNone;
             if (win) {
