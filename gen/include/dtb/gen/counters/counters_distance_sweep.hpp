@@ -223,7 +223,8 @@ class DistanceSweep {
     Route route(const P& p, const Move<G>& move, const P& child) const {
         if (move.is_capture()) return Route::exit;
         if (starts_count(p, move, child)) return Route::starts;
-        if (runs_on(p, move, child)) return material_of(child) == m_ ? Route::inner : Route::carried;
+        if (runs_on(p, move, child))
+            return material_of(child) == m_ ? Route::inner : Route::carried;
         return move.promotes ? Route::exit : Route::restarts;
     }
     // The route of a quiet move of a node marked kByMover.
@@ -263,15 +264,9 @@ class DistanceSweep {
                     const P child = apply(p, move);
                     const Route r = route(p, move, child);
                     if (!move.is_capture()) {
-                        if (move.promotes) {
-                            by_mover = false;
-                        } else if (!man_move(p, move)) {
-                            by_mover &= r == Route::inner;
-                        } else {
-                            by_mover &= (r == Route::inner || r == Route::restarts) &&
-                                        men.value_or(r) == r;
-                            men = r;
-                        }
+                        const bool man = man_move(p, move);
+                        if (man && !men) men = r;
+                        by_mover &= !move.promotes && r == (man ? *men : Route::inner);
                     }
                     switch (r) {
                         case Route::starts:
@@ -290,6 +285,7 @@ class DistanceSweep {
                             break;
                     }
                 }
+                by_mover &= !men || men == Route::inner || men == Route::restarts;
                 if (by_mover) info |= kByMover | (men == Route::restarts ? kMenRestart : 0);
                 info_[node] = info;
                 exit_[node] = best == kNone ? kNever : std::uint16_t(best);

@@ -188,7 +188,8 @@ class TwoCountDistanceSweep {
                 KStep one;
                 if (std::ranges::equal(now.view(), stair(node, one))) continue;
                 list.node.push_back(std::uint32_t(node));
-                list.steps.insert(list.steps.end(), now.steps.begin(), now.steps.begin() + now.size);
+                list.steps.insert(list.steps.end(), now.steps.begin(),
+                                  now.steps.begin() + now.size);
                 list.end.push_back(std::uint32_t(list.steps.size()));
             }
         });
@@ -232,8 +233,6 @@ class TwoCountDistanceSweep {
             }
             KStep one;
             const std::span<const KStep> steps = stair(c, one);
-            const KStep* const first = steps.data();
-            const KStep* const last = first + steps.size() - 1;
             // Folds v into the distances at kings-only counts from..to.
             auto fold = [&](int from, int to, int v) {
                 to = std::min(to, kings_limit_);
@@ -243,15 +242,15 @@ class TwoCountDistanceSweep {
                     for (int k = from; k <= to; ++k) d[k] = std::max(d[k], v);
             };
             if ((men & bit<typename G::bb>(move.from)) != 0) {  // restarts kings-only
-                const int at =
-                    step_at(first, last + 1, limit_plies(set_.rules[class_.rule], m_, child.side));
+                const int at = step_at(steps, limit_plies(set_.rules[class_.rule], m_, child.side));
                 fold(1, kings_limit_, at == kNone ? kNone : at + 1);
                 continue;
             }
             // A king move spends a kings-only ply: c's step from k holds for p from k + 1.
-            fold(1, first->k, kNone);
-            for (const KStep* at = first; at <= last; ++at)
-                fold(at->k + 1, at < last ? (at + 1)->k : kings_limit_, at->d + 1);
+            fold(1, steps.front().k, kNone);
+            for (std::size_t i = 0; i < steps.size(); ++i)
+                fold(steps[i].k + 1, i + 1 < steps.size() ? steps[i + 1].k : kings_limit_,
+                     steps[i].d + 1);
         }
         return d;
     }
@@ -326,13 +325,13 @@ class TwoCountDistanceSweep {
         pool_ = std::move(pool);
     }
 
-    static int step_at(const KStep* begin, const KStep* end, int k) {
-        int d = kNone;
-        for (const KStep* x = begin; x != end && x->k <= k; ++x) d = x->d;
-        return d;
-    }
     static int step_at(std::span<const KStep> s, int k) {
-        return step_at(s.data(), s.data() + s.size(), k);
+        int d = kNone;
+        for (const KStep& x : s) {
+            if (x.k > k) break;
+            d = x.d;
+        }
+        return d;
     }
 
     // The nodes with moves into the changed ones (king or man, not captures) are computed
