@@ -97,7 +97,7 @@ DistanceTablesWritten write_distance_tables(const std::filesystem::path& dir, Va
         auto& own = *search[std::size_t(omp_get_thread_num())];
         if (own.states_known() > (std::size_t(1) << 22)) own.forget();
         if (a.wdl == Wdl::draw) return e;
-        const probe::Status st = own.distance(child, cs, e.plies, &message);
+        const probe::Status st = own.distance(child, cs, a, e.plies, &message);
         if (st == probe::Status::not_available)
             throw Unfound(write_fen(child) + " (" + material_of(child).name() + "): " + message);
         if (st != probe::Status::ok) fail(message);

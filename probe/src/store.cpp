@@ -97,6 +97,13 @@ std::uint64_t page_key(int slot, std::uint64_t block, std::uint64_t page) {
     return std::uint64_t(slot) << 48 | block << 8 | page;
 }
 
+// Whether some table could hold material m: no count of it above Store::kMaxPieces.
+bool within_tables(const Material& m) {
+    constexpr int most = Store::kMaxPieces;
+    return m.white_men <= most && m.white_kings <= most && m.black_men <= most &&
+           m.black_kings <= most && m.pieces() <= most;
+}
+
 std::uint64_t next_store_id() {
     static std::atomic<std::uint64_t> last{0};
     return last.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -150,8 +157,22 @@ std::uint8_t Store::open_table(const Material& m, ValueKind kind, Table& t) cons
         t.state.store(failed, std::memory_order_release);
         return failed;
     }
+    if (is_record_kind(kind)) {
+        t.memo_size = 1 + t.reader->blocks();
+        t.memo = std::make_unique<std::atomic<std::uint64_t>[]>(t.memo_size);
+        for (std::size_t i = 0; i < t.memo_size; ++i) t.memo[i].store(kNotKept);
+    }
     t.state.store(open, std::memory_order_release);
     return open;
+}
+
+Store::Memo Store::memo(const Material& m, ValueKind k) const {
+    if (!is_record_kind(k) || !within_tables(m)) return {};
+    Table& t = tables_[std::size_t(slot_of(m, k))];
+    auto state = t.state.load(std::memory_order_acquire);
+    if (state == unknown) state = open_table(m, k, t);
+    if (state != open) return {};
+    return {std::span(t.memo.get(), t.memo_size), t.reader->block_positions()};
 }
 
 Status Store::fail(const Table& t, std::string* message) const {
@@ -161,8 +182,7 @@ Status Store::fail(const Table& t, std::string* message) const {
 
 Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::uint16_t& value,
                      std::string* message) const {
-    if (m.white_men > kMaxPieces || m.white_kings > kMaxPieces || m.black_men > kMaxPieces ||
-        m.black_kings > kMaxPieces || m.pieces() > kMaxPieces) {
+    if (!within_tables(m)) {
         if (message) *message = m.name() + ": more pieces than any table has";
         return Status::not_available;
     }

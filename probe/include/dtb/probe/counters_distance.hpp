@@ -56,11 +56,19 @@ class CountersDistance {
         out = 0;
         CountersAnswer a;
         if (const Status st = counted_->value(p, s, a, message); st != Status::ok) return st;
+        return distance(p, s, a, out, message);
+    }
+
+    // The same where p's value under the counters at s is known (`a`, as CountersProber::value
+    // gives it): a generator that has read it need not read it again.
+    Status distance(const P& p, const CounterState& s, const CountersAnswer& a, int& out,
+                    std::string* message = nullptr) {
+        out = 0;
         if (a.wdl == Wdl::draw) return Status::ok;
         Value v;
         if (const Status st = pure_.value(p, want_dtw, v, message); st != Status::ok) return st;
         if (v.wdl != a.wdl) return broken(p, message);
-        if (const Status st = counted_->stored_distance(p, s, out, message);
+        if (const Status st = counted_->stored_distance(p, s, v, out, message);
             st != Status::not_available)
             return st;
         if (outlasts_counts(p, s, v.dtw)) {

@@ -166,6 +166,18 @@ class CountersProber {
     // the sweep does not cover).
     Status stored_distance(const P& p, const CounterState& s, int& out,
                            std::string* message = nullptr) const {
+        return stored_distance(p, s, nullptr, out, message);
+    }
+    // The same where p's pure value (with its DTW) is known.
+    Status stored_distance(const P& p, const CounterState& s, const Value& pure, int& out,
+                           std::string* message = nullptr) const {
+        return stored_distance(p, s, &pure, out, message);
+    }
+
+  private:
+    // stored_distance's work; `pure`: p's pure value where the caller has it, else read.
+    Status stored_distance(const P& p, const CounterState& s, const Value* pure, int& out,
+                           std::string* message) const {
         out = 0;
         const P q = p.side == Color::white ? p : Flip<V>::apply(p);
         const ValueKind kind = counters_kind(*set_, s, material_of(p));
@@ -175,6 +187,10 @@ class CountersProber {
             st != Status::ok)
             return st;
         if (!found) {
+            if (pure) {
+                out = pure->dtw;
+                return Status::ok;
+            }
             Value v;
             const Status st = Prober<V, S>(*store_).value(p, want_dtw, v, message);
             out = v.dtw;
@@ -193,7 +209,6 @@ class CountersProber {
         return Status::corrupt;
     }
 
-  private:
     static std::tuple<int, int, int> rank(const CountersRatedMove<V>& m) {
         switch (m.after.wdl) {
             case Wdl::loss:

@@ -4,6 +4,9 @@
 // each its index in kStepsKeyWords words, low first, and its words, the unused ones kNoStep.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +15,7 @@
 #include "dtb/core/material.hpp"
 #include "dtb/core/value.hpp"
 #include "dtb/probe/status.hpp"
+#include "dtb/probe/store.hpp"
 
 namespace dtb::probe {
 
@@ -23,8 +27,24 @@ class RecordTable {
 
     // Reads the table's head; the other calls need it read.
     Status open(std::string* message) {
+        if constexpr (kKeepsMemo) {
+            memo_ = store_->memo(m_, kind_);
+            if (!memo_.numbers.empty()) {
+                if (const std::uint64_t head = memo_.numbers[0].load(std::memory_order_relaxed);
+                    head != Store::kNotKept) {
+                    per_ = std::uint16_t(head);
+                    count_ = head >> 16;
+                    return Status::ok;
+                }
+            }
+        }
         if (const Status st = word(0, per_, message); st != Status::ok) return st;
-        return number(1, count_, message);
+        if (const Status st = number(1, count_, message); st != Status::ok) return st;
+        if constexpr (kKeepsMemo) {
+            if (!memo_.numbers.empty() && count_ < (std::uint64_t(1) << 48))
+                memo_.numbers[0].store(per_ | count_ << 16, std::memory_order_relaxed);
+        }
+        return Status::ok;
     }
     std::uint64_t size() const { return per_ > kStepsKeyWords ? count_ : 0; }
 
@@ -48,6 +68,9 @@ class RecordTable {
                 std::string* message) const {
         found = false;
         std::uint64_t lo = 0, hi = size();
+        if constexpr (kKeepsMemo) {
+            if (const Status st = narrow(index, lo, hi, message); st != Status::ok) return st;
+        }
         while (lo < hi) {
             const std::uint64_t mid = lo + (hi - lo) / 2;
             std::uint64_t at = 0;
@@ -67,6 +90,49 @@ class RecordTable {
 
   private:
     static constexpr std::uint64_t kBase = 1 + kStepsKeyWords;
+    // A store that keeps what a reader works out (Store::memo): the first key of each block,
+    // so that a search reads words of one block only once the blocks' keys are known.
+    static constexpr bool kKeepsMemo = requires(const S& s, const Material& m, ValueKind k) {
+        { s.memo(m, k) } -> std::same_as<Store::Memo>;
+    };
+
+    // The first record that begins in block b (size() where none does).
+    std::uint64_t first_in_block(std::uint64_t b) const {
+        const std::uint64_t word = b * memo_.block_positions;
+        const std::uint64_t r = word <= kBase ? 0 : (word - kBase + per_ - 1) / per_;
+        return std::min(r, size());
+    }
+
+    // Narrows [lo, hi) to the records from the block where `index` would be, by bisection over
+    // the blocks' first keys, each read once and kept.
+    Status narrow(std::uint64_t index, std::uint64_t& lo, std::uint64_t& hi,
+                  std::string* message) const {
+        if (memo_.numbers.size() < 2 || memo_.block_positions == 0 || hi == 0) return Status::ok;
+        std::uint64_t blocks = memo_.numbers.size() - 1;
+        while (blocks > 1 && first_in_block(blocks - 1) >= size()) --blocks;
+        // The last block whose first key is at most index; none: index precedes every record.
+        std::uint64_t below = 0, above = blocks;
+        while (above - below > 1) {
+            const std::uint64_t mid = below + (above - below) / 2;
+            std::uint64_t key = 0;
+            if (const Status st = block_key(mid, key, message); st != Status::ok) return st;
+            (key <= index ? below : above) = mid;
+        }
+        lo = first_in_block(below);
+        if (above < blocks) hi = first_in_block(above);
+        return Status::ok;
+    }
+
+    Status block_key(std::uint64_t b, std::uint64_t& key, std::string* message) const {
+        std::atomic<std::uint64_t>& kept = memo_.numbers[1 + b];
+        key = kept.load(std::memory_order_relaxed);
+        if (key != Store::kNotKept) return Status::ok;
+        if (const Status st = number(kBase + first_in_block(b) * per_, key, message);
+            st != Status::ok)
+            return st;
+        kept.store(key, std::memory_order_relaxed);
+        return Status::ok;
+    }
 
     Status word(std::uint64_t at, std::uint16_t& w, std::string* message) const {
         return store_->lookup(m_, kind_, at, w, message);
@@ -87,6 +153,7 @@ class RecordTable {
     ValueKind kind_;
     std::uint16_t per_ = 0;
     std::uint64_t count_ = 0;
+    Store::Memo memo_;
 };
 
 }  // namespace dtb::probe

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,16 @@ class Store {
     Status lookup(const Material& m, ValueKind k, std::uint64_t index, std::uint16_t& value,
                   std::string* message = nullptr) const;
 
+    // What a reader of a record table (record_table.hpp) works out from it once and keeps
+    // while the store lives: one number for the table's head and one for each block, kNotKept
+    // until set. Empty where the table is not a record table or cannot be opened. Thread-safe.
+    static constexpr std::uint64_t kNotKept = ~std::uint64_t(0);
+    struct Memo {
+        std::span<std::atomic<std::uint64_t>> numbers;
+        std::uint32_t block_positions = 0;
+    };
+    Memo memo(const Material& m, ValueKind k) const;
+
     const std::vector<std::filesystem::path>& directories() const { return dirs_; }
     VariantId variant() const { return variant_; }
     const BlockCache& cache() const { return cache_; }
@@ -56,9 +67,11 @@ class Store {
     enum State : std::uint8_t { unknown = 0, open = 1, absent = 2, failed = 3 };
     struct Table {
         std::atomic<std::uint8_t> state{unknown};
-        std::unique_ptr<compress::TableReader> reader;  // set before state becomes open
-        Status error = Status::ok;                      // when failed
-        std::string message;                            // when failed
+        std::unique_ptr<compress::TableReader> reader;       // set before state becomes open
+        Status error = Status::ok;                           // when failed
+        std::string message;                                 // when failed
+        std::unique_ptr<std::atomic<std::uint64_t>[]> memo;  // a record table's, set at open
+        std::size_t memo_size = 0;
     };
 
     static int slot_of(const Material& m, ValueKind k);
