@@ -402,7 +402,11 @@ class Generation {
                                                            *steps, o_.compression);
                 compress::kill_point("counters.steps_written");
             }
-        if (o_.distances) step_distances(m, pure);
+        // Its counters solved again to be held (a resumed run): the same tables, so distance
+        // tables it finished stand.
+        if (o_.distances &&
+            !(found && distance_tables_intact(o_.out, variant_, counters.counter_set(), m)))
+            step_distances(m, pure);
         if (m.flipped() != m) counters_written_.insert(m.flipped());
         sum_.table_seconds += seconds_since(w0);
         for (auto* s : {r.main.get(), r.idle.get()})
