@@ -362,10 +362,7 @@ class Generation {
         if (found && !counters.carries_force(m) && manifest_.count(m.name()) &&
             counters_tables_intact(o_.out, variant_, m, manifest_.at(m.name()))) {
             residency_->read_from_files();
-            // A run that adds --distances writes them for what it keeps.
-            if (o_.distances &&
-                !distance_tables_intact(o_.out, variant_, counters.counter_set(), m))
-                step_distances(m, pure);
+            step_distances(m, pure, found);  // a run that adds --distances: for what it keeps
             entry.describe_counters_tables(o_.out);
             ++sum_.counters_kept;
             compress::kill_point("counters.kept");
@@ -402,11 +399,7 @@ class Generation {
                                                            *steps, o_.compression);
                 compress::kill_point("counters.steps_written");
             }
-        // Its counters solved again to be held (a resumed run): the same tables, so distance
-        // tables it finished stand.
-        if (o_.distances &&
-            !(found && distance_tables_intact(o_.out, variant_, counters.counter_set(), m)))
-            step_distances(m, pure);
+        step_distances(m, pure, found);
         if (m.flipped() != m) counters_written_.insert(m.flipped());
         sum_.table_seconds += seconds_since(w0);
         for (auto* s : {r.main.get(), r.idle.get()})
@@ -417,11 +410,15 @@ class Generation {
         sum_.counters_seconds += seconds_since(t0);
     }
 
-    // m's distance tables and its twin's, from the tables written (and m's pure values if held).
-    void step_distances(const Material& m, const Slice<V>* pure) {
+    // m's distance tables and its twin's, from the tables written (and m's pure values if held),
+    // when the run asks for them. A material `found` finished keeps those that check: its
+    // counters, kept or solved again to be held, are the same tables.
+    void step_distances(const Material& m, const Slice<V>* pure, bool found) {
+        const CounterSet& set = residency_->counters()->counter_set();
+        if (!o_.distances || (found && distance_tables_intact(o_.out, variant_, set, m))) return;
         const auto d0 = Clock::now();
-        const DistanceTablesWritten w = write_distance_tables<V>(
-            o_.out, variant_, residency_->counters()->counter_set(), m, pure, o_.compression);
+        const DistanceTablesWritten w =
+            write_distance_tables<V>(o_.out, variant_, set, m, pure, o_.compression);
         sum_.table_bytes += w.bytes;
         sum_.distance_bytes += w.bytes;
         for (const std::string& why : w.unfound)

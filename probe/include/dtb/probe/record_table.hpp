@@ -29,22 +29,10 @@ class RecordTable {
     Status open(std::string* message) {
         if constexpr (kKeepsMemo) {
             memo_ = store_->memo(m_, kind_);
-            if (!memo_.numbers.empty()) {
-                if (const std::uint64_t head = memo_.numbers[0].load(std::memory_order_relaxed);
-                    head != Store::kNotKept) {
-                    per_ = std::uint16_t(head);
-                    count_ = head >> 16;
-                    return Status::ok;
-                }
-            }
+            if (!memo_.numbers.empty()) return open_kept(message);
         }
         if (const Status st = word(0, per_, message); st != Status::ok) return st;
-        if (const Status st = number(1, count_, message); st != Status::ok) return st;
-        if constexpr (kKeepsMemo) {
-            if (!memo_.numbers.empty() && count_ < (std::uint64_t(1) << 48))
-                memo_.numbers[0].store(per_ | count_ << 16, std::memory_order_relaxed);
-        }
-        return Status::ok;
+        return number(1, count_, message);
     }
     std::uint64_t size() const { return per_ > kStepsKeyWords ? count_ : 0; }
 
@@ -68,9 +56,7 @@ class RecordTable {
                 std::string* message) const {
         found = false;
         std::uint64_t lo = 0, hi = size();
-        if constexpr (kKeepsMemo) {
-            if (const Status st = narrow(index, lo, hi, message); st != Status::ok) return st;
-        }
+        if (const Status st = narrow(index, lo, hi, message); st != Status::ok) return st;
         while (lo < hi) {
             const std::uint64_t mid = lo + (hi - lo) / 2;
             std::uint64_t at = 0;
@@ -96,22 +82,41 @@ class RecordTable {
         { s.memo(m, k) } -> std::same_as<Store::Memo>;
     };
 
-    // The first record that begins in block b (size() where none does).
-    std::uint64_t first_in_block(std::uint64_t b) const {
-        const std::uint64_t word = b * memo_.block_positions;
-        const std::uint64_t r = word <= kBase ? 0 : (word - kBase + per_ - 1) / per_;
-        return std::min(r, size());
+    // The head from the memo, else read and kept there; the blocks in which a record begins
+    // (no more than the table has, whatever a damaged head says).
+    Status open_kept(std::string* message) {
+        static_assert(16 + 16 * kStepsKeyWords <= 64, "the head packs into one number");
+        std::atomic<std::uint64_t>& head = memo_.numbers[0];
+        if (const std::uint64_t kept = head.load(std::memory_order_relaxed);
+            kept != Store::kNotKept) {
+            per_ = std::uint16_t(kept);
+            count_ = kept >> 16;
+        } else {
+            if (const Status st = word(0, per_, message); st != Status::ok) return st;
+            if (const Status st = number(1, count_, message); st != Status::ok) return st;
+            head.store(per_ | count_ << 16, std::memory_order_relaxed);
+        }
+        const std::uint64_t blocks = memo_.numbers.size() - 1, bp = memo_.block_positions;
+        if (size() == 0 || bp == 0) return Status::ok;
+        const std::uint64_t last = std::min(size() - 1, blocks * bp / per_);  // the last record
+        blocks_ = std::min((kBase + last * per_) / bp + 1, blocks);
+        return Status::ok;
     }
 
-    // Narrows [lo, hi) to the records from the block where `index` would be, by bisection over
-    // the blocks' first keys, each read once and kept.
+    // The first record that begins in block b.
+    std::uint64_t first_in_block(std::uint64_t b) const {
+        const std::uint64_t word = b * memo_.block_positions;
+        return word <= kBase ? 0 : std::min((word - kBase + per_ - 1) / per_, size());
+    }
+
+    // Narrows [lo, hi) to the records beginning in the block where `index` would be, by
+    // bisection over the blocks' first keys, each read once and kept (where the store keeps a
+    // memo; else the bisection over every record is left as it is).
     Status narrow(std::uint64_t index, std::uint64_t& lo, std::uint64_t& hi,
                   std::string* message) const {
-        if (memo_.numbers.size() < 2 || memo_.block_positions == 0 || hi == 0) return Status::ok;
-        std::uint64_t blocks = memo_.numbers.size() - 1;
-        while (blocks > 1 && first_in_block(blocks - 1) >= size()) --blocks;
+        if (blocks_ == 0) return Status::ok;
         // The last block whose first key is at most index; none: index precedes every record.
-        std::uint64_t below = 0, above = blocks;
+        std::uint64_t below = 0, above = blocks_;
         while (above - below > 1) {
             const std::uint64_t mid = below + (above - below) / 2;
             std::uint64_t key = 0;
@@ -119,7 +124,7 @@ class RecordTable {
             (key <= index ? below : above) = mid;
         }
         lo = first_in_block(below);
-        if (above < blocks) hi = first_in_block(above);
+        if (above < blocks_) hi = first_in_block(above);
         return Status::ok;
     }
 
@@ -154,6 +159,7 @@ class RecordTable {
     std::uint16_t per_ = 0;
     std::uint64_t count_ = 0;
     Store::Memo memo_;
+    std::uint64_t blocks_ = 0;  // where memo_ is kept: the blocks in which a record begins
 };
 
 }  // namespace dtb::probe
