@@ -293,34 +293,57 @@ class CountersSlices {
         auto view = std::make_unique<Slice<V>>(m);
         for (int s = 0; s < 2; ++s) view->dtw[s] = view->dtc[s] = {};
         const auto& idx = main.index;
+        auto decided = [](std::uint8_t w) {
+            return w == std::uint8_t(Wdl::win) || w == std::uint8_t(Wdl::loss);
+        };
+        auto looked_at = [&](int s, std::uint64_t i) {
+            return decided(main.wdl[s][i]) || (idle && decided(idle->wdl[s][i]));
+        };
         // Without a counter in scope the fresh counters are the only ones: the class's values.
         const bool counted = idle || counters_class(set_, m, false).max_plies != kUnlimited;
+        // Where they do not depend on the squares, one position a side stands for every other
+        // (what they leave depends on its material and side to move alone).
+        std::array<std::optional<FreshCounters>, 2> same;
+        if (counted && !fresh_state_reads_squares(set_, m))
+            for (int s = 0; s < 2; ++s)
+                for (std::uint64_t i = 0; i < idx.size(); ++i)
+                    if (looked_at(s, i)) {
+                        same[s] = fresh_counters(m, idx, Color(s), i, idle);
+                        break;
+                    }
         constexpr std::uint64_t kPiece = 1 << 14;
         for_range<true>((idx.size() + kPiece - 1) / kPiece, [&](std::size_t k, int) {
             const std::uint64_t end = std::min(idx.size(), (k + 1) * kPiece);
-            auto decided = [](std::uint8_t w) {
-                return w == std::uint8_t(Wdl::win) || w == std::uint8_t(Wdl::loss);
-            };
             for (int s = 0; s < 2; ++s)
                 for (std::uint64_t i = k * kPiece; i < end; ++i) {
                     view->wdl[s][i] = main.wdl[s][i];
-                    if (!counted ||
-                        (!decided(main.wdl[s][i]) && !(idle && decided(idle->wdl[s][i]))))
-                        continue;
-                    Position<V> p;
-                    idx.unrank(i, Color(s), p);
-                    const CounterState st = fresh_state(set_, p);
-                    const bool in_idle =
-                        idle && counters_kind(set_, st, m) == ValueKind::counters_idle;
-                    const Slice<V>& c = in_idle ? *idle : main;
+                    if (!counted || !looked_at(s, i)) continue;
+                    const FreshCounters f =
+                        same[s] ? *same[s] : fresh_counters(m, idx, Color(s), i, idle);
+                    const Slice<V>& c = f.in_idle ? *idle : main;
                     const Wdl w = Wdl(c.wdl[s][i]);
                     view->wdl[s][i] = std::uint8_t(w);
                     if (w != Wdl::win && w != Wdl::loss) continue;
-                    if (!fits(m, in_idle, c.dtw[s][i], st, p))
+                    if (!fits(m, f.in_idle, c.dtw[s][i], f.state, f.p))
                         view->wdl[s][i] = std::uint8_t(Wdl::draw);
                 }
         });
         return view;
+    }
+
+    // A position's fresh counters, and whether they put it in the idle class.
+    struct FreshCounters {
+        Position<V> p;
+        CounterState state;
+        bool in_idle = false;
+    };
+    FreshCounters fresh_counters(const Material& m, const Index<V>& idx, Color side,
+                                 std::uint64_t i, const Slice<V>* idle) const {
+        FreshCounters f;
+        idx.unrank(i, side, f.p);
+        f.state = fresh_state(set_, f.p);
+        f.in_idle = idle && counters_kind(set_, f.state, m) == ValueKind::counters_idle;
+        return f;
     }
 
     const CounterSet& set_;
