@@ -3,11 +3,16 @@
 // the rule text in the comment beside it.
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "all_variants.hpp"
 #include "dtb/core/counter_state.hpp"
+#include "dtb/core/index.hpp"
 #include "dtb/core/notation.hpp"
 #include "dtb/core/variant.hpp"
 
@@ -291,6 +296,43 @@ TEST(CounterState, StateAfterMoves) {
     EXPECT_EQ(reached, q);
     EXPECT_EQ(s.plies[2], 3);
     EXPECT_EQ(plies_left(standard<Russian>(), s, reached), 27);
+}
+
+template <class V>
+class FreshStateOfAMaterial : public testing::Test {};
+TYPED_TEST_SUITE(FreshStateOfAMaterial, dtb::test::AllVariants);
+
+// Where fresh_state_reads_squares says a material's fresh counters do not depend on the
+// squares, every position of it (random ones, both sides to move, every counter set) has
+// the same; and where it says they do, some two differ.
+TYPED_TEST(FreshStateOfAMaterial, DependsOnTheSquaresOnlyWhereARuleReadsThem) {
+    using V = TypeParam;
+    std::mt19937_64 rng(7);
+    int reading = 0;
+    for (const CounterSet& set : V::counter_sets)
+        for (const Material& m : materials_up_to(4)) {
+            const Index<V> index(m);
+            std::optional<CounterState> first;
+            bool differ = false;
+            for (int k = 0; k < 400; ++k) {
+                Position<V> p;
+                if (!index.unrank(rng() % index.size(), rng() & 1 ? Color::white : Color::black, p))
+                    continue;
+                const CounterState s = fresh_state(set, p);
+                if (!first) first = s;
+                differ |= s != *first;
+            }
+            const bool reads = fresh_state_reads_squares(set, m);
+            if (!reads) {
+                EXPECT_FALSE(differ) << set.name << " " << m.name();
+            } else if (m.name() == "KKKvK" || m.name() == "KvKKK") {
+                EXPECT_TRUE(differ) << set.name << " " << m.name();
+            }
+            reading += reads;
+        }
+    if constexpr (std::is_same_v<V, Russian> || std::is_same_v<V, Portuguese>) {
+        EXPECT_GT(reading, 0);
+    }
 }
 
 }  // namespace
