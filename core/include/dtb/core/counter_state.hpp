@@ -94,18 +94,6 @@ CounterState fresh_state(const CounterSet& set, const Position<V>& p) {
     return s;
 }
 
-// Whether fresh_state reads the squares of a position of material m, not only its material: a
-// force rule in scope fixes something at arising or starts at the river.
-inline bool fresh_state_reads_squares(const CounterSet& set, const Material& m) {
-    for (int i = 0; i < set.count; ++i) {
-        const CounterRule& r = set.rules[i];
-        if (r.kind == CounterKind::force && in_scope(r.scope, m) &&
-            (r.fixed != Fixed::nothing || r.start != Start::on_entry))
-            return true;
-    }
-    return false;
-}
-
 // The counters after `m` is played from `before` (reaching `after`).
 template <class V>
 CounterState after_move(const CounterSet& set, const CounterState& s, const Position<V>& before,

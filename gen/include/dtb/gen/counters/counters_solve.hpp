@@ -301,10 +301,10 @@ class CountersSlices {
         };
         // Without a counter in scope the fresh counters are the only ones: the class's values.
         const bool counted = idle || counters_class(set_, m, false).max_plies != kUnlimited;
-        // Where they do not depend on the squares, one position a side stands for every other
-        // (what they leave depends on its material and side to move alone).
+        // Without an idle class no rule reads the squares at arising: one position a side stands
+        // for every other (what the counters leave depends on its material and side to move).
         std::array<std::optional<FreshCounters>, 2> same;
-        if (counted && !fresh_state_reads_squares(set_, m))
+        if (counted && !has_idle_class(set_, m))
             for (int s = 0; s < 2; ++s)
                 for (std::uint64_t i = 0; i < idx.size(); ++i)
                     if (looked_at(s, i)) {
