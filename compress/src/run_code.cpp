@@ -83,6 +83,20 @@ std::array<std::uint8_t, kRunSymbols> huffman_lengths(std::span<const std::uint6
     }
 }
 
+// What a token says besides its context, by symbol: the length's leading bits (the length
+// without its plain bits) << 8 | plain bits << 2 | rank; 0 for a symbol no run makes.
+constexpr std::array<std::uint32_t, kRunSymbols> kTokenMeaning = [] {
+    std::array<std::uint32_t, kRunSymbols> t{};
+    for (int symbol = 0; symbol < kRunSymbols; ++symbol) {
+        const int k = symbol / 12, top = symbol / 3 % 4, rank = symbol % 3;
+        const int top_bits = std::min(k, 2), plain_bits = k - top_bits;
+        if (top >> top_bits) continue;
+        const std::uint32_t lead = std::uint32_t((1 << top_bits) | top) << plain_bits;
+        t[std::size_t(symbol)] = lead << 8 | std::uint32_t(plain_bits) << 2 | std::uint32_t(rank);
+    }
+    return t;
+}();
+
 std::uint32_t reversed(std::uint32_t code, int bits) {
     std::uint32_t r = 0;
     for (int b = 0; b < bits; ++b, code >>= 1) r = r << 1 | (code & 1);
@@ -173,9 +187,19 @@ void RunCode::build_decoder() {
             const int l = length_[base + s];
             const std::uint32_t r = reversed(code[std::size_t(l)]++, l);
             code_[base + s] = std::uint16_t(r);
-            if (l <= kLookupBits)
-                for (std::uint32_t j = r; j < (1u << kLookupBits); j += 1u << l)
-                    lookup_[(std::size_t(x) << kLookupBits) + j] = std::uint16_t(s << 4 | l);
+            if (l > kLookupBits) continue;
+            const std::uint32_t meaning = kTokenMeaning[s];
+            const int plain_bits = int(meaning >> 2 & 31);
+            const bool whole = meaning != 0 && l + plain_bits <= kLookupBits;
+            for (std::uint32_t j = r; j < (1u << kLookupBits); j += 1u << l) {
+                std::uint32_t e = std::uint32_t(s) << 8 | std::uint32_t(l);
+                if (whole) {
+                    const std::uint32_t plain = (j >> l) & ((1u << plain_bits) - 1);
+                    e = ((meaning >> 8) | plain) << 8 | (meaning & 3) << 6 | kWholeRun |
+                        std::uint32_t(l + plain_bits);
+                }
+                lookup_[(std::size_t(x) << kLookupBits) + j] = e;
+            }
         }
     }
 }
@@ -202,65 +226,99 @@ void RunCode::encode(std::span<const std::uint16_t> values,
     if (used > 0) frame.push_back(std::uint8_t(acc));
 }
 
-bool RunCode::decode(const unsigned char* frame, std::size_t size, std::size_t n,
-                     unsigned char* out) const {
-    // The stream, low bit first, in `buf` (`avail` bits); past its end it reads zeros, which
-    // the last check counts against it.
-    std::uint64_t buf = 0;
-    int avail = 0;
-    std::size_t pos = 0;
-    const auto refill = [&] {
-        if (size - std::min(pos, size) >= 8) {
-            buf |= load_le64(frame + pos) << avail;
-            pos += std::size_t(63 - avail) >> 3;
-            avail |= 56;
+// A frame's bits, low bit first, from a given bit; past the frame's end it reads zeros, which
+// the callers' checks count against it.
+class RunCode::Stream {
+  public:
+    Stream(const unsigned char* frame, std::size_t size, std::size_t bit)
+        : frame_(frame), size_(size), pos_(bit / 8) {
+        refill();
+        skip(int(bit % 8));
+    }
+    void refill() {
+        if (size_ - std::min(pos_, size_) >= 8) {
+            buf_ |= load_le64(frame_ + pos_) << avail_;
+            pos_ += std::size_t(63 - avail_) >> 3;
+            avail_ |= 56;
             return;
         }
-        for (; avail <= 56; avail += 8, ++pos)
-            if (pos < size) buf |= std::uint64_t(frame[pos]) << avail;
-    };
+        for (; avail_ <= 56; avail_ += 8, ++pos_)
+            if (pos_ < size_) buf_ |= std::uint64_t(frame_[pos_]) << avail_;
+    }
+    // The next `bits` bits (at most 56 since the last refill), not consumed.
+    std::uint64_t peek(int bits) const { return buf_ & ((std::uint64_t{1} << bits) - 1); }
+    void skip(int bits) {
+        buf_ >>= bits;
+        avail_ -= bits;
+    }
+    std::uint64_t take(int bits) {
+        const std::uint64_t v = peek(bits);
+        skip(bits);
+        return v;
+    }
+    // Bits consumed from the frame's start.
+    std::size_t bit() const { return pos_ * 8 - std::size_t(avail_); }
+    // Whether no bit beyond the frame was consumed.
+    bool within() const { return bit() <= size_ * 8; }
+
+  private:
+    const unsigned char* frame_;
+    std::size_t size_;
+    std::size_t pos_;
+    std::uint64_t buf_ = 0;
+    int avail_ = 0;
+};
+
+// Inlined into both readers: the stream's state then stays in registers.
+[[gnu::always_inline]] inline bool RunCode::read_run(Stream& s, int value, std::uint64_t& length,
+                                                     int& rank) const {
+    s.refill();
+    const std::uint32_t e =
+        lookup_[(std::size_t(value) << kLookupBits) | std::size_t(s.peek(kLookupBits))];
+    if (e & kWholeRun) {
+        s.skip(int(e & 31));
+        rank = int(e >> 6 & 3);
+        length = e >> 8;
+        return true;
+    }
+    int symbol = -1;
+    if (e != 0) {
+        symbol = int(e >> 8);
+        s.skip(int(e & 31));
+    } else {
+        // A code longer than the lookup: bit by bit, first bit high (canonical order).
+        int code = 0, first = 0, index = 0;
+        const auto& count = per_length_[std::size_t(value)];
+        for (int l = 1; l <= kRunMaxCodeBits; ++l) {
+            code |= int(s.take(1));
+            if (code - first < count[std::size_t(l)]) {
+                symbol = by_code_[std::size_t(value)][std::size_t(index + code - first)];
+                break;
+            }
+            index += count[std::size_t(l)];
+            first = (first + count[std::size_t(l)]) << 1;
+            code <<= 1;
+        }
+        if (symbol < 0) return false;
+    }
+    const std::uint32_t meaning = kTokenMeaning[std::size_t(symbol)];
+    if (meaning == 0) return false;
+    rank = int(meaning & 3);
+    length = (meaning >> 8) | s.take(int(meaning >> 2 & 31));
+    return true;
+}
+
+bool RunCode::decode(const unsigned char* frame, std::size_t size, std::size_t n,
+                     unsigned char* out) const {
+    Stream s(frame, size, 0);
     const std::size_t bytes = (n + 3) / 4;
-    refill();
-    int value = int(buf & 3);
-    buf >>= 2;
-    avail -= 2;
+    int value = int(s.take(2));
     std::uint64_t word = 0;  // entries [i & ~31, i)
     std::size_t i = 0;
     while (i < n) {
-        refill();
-        const std::uint16_t e = lookup_[(std::size_t(value) << kLookupBits) |
-                                        std::size_t(buf & ((1u << kLookupBits) - 1))];
-        int symbol = -1;
-        if (e != 0) {
-            symbol = e >> 4;
-            buf >>= e & 15;
-            avail -= e & 15;
-        } else {
-            // A code longer than the lookup: bit by bit, first bit high (canonical order).
-            int code = 0, first = 0, index = 0;
-            const auto& count = per_length_[std::size_t(value)];
-            for (int l = 1; l <= kRunMaxCodeBits; ++l) {
-                code |= int(buf & 1);
-                buf >>= 1;
-                --avail;
-                if (code - first < count[std::size_t(l)]) {
-                    symbol = by_code_[std::size_t(value)][std::size_t(index + code - first)];
-                    break;
-                }
-                index += count[std::size_t(l)];
-                first = (first + count[std::size_t(l)]) << 1;
-                code <<= 1;
-            }
-            if (symbol < 0) return false;
-        }
-        const int k = symbol / 12, top = symbol / 3 % 4, rank = symbol % 3;
-        const int top_bits = std::min(k, 2), plain_bits = k - top_bits;
-        if (top >> top_bits) return false;
-        const std::uint64_t length = (std::uint64_t((1 << top_bits) | top) << plain_bits) |
-                                     (buf & ((std::uint64_t{1} << plain_bits) - 1));
-        buf >>= plain_bits;
-        avail -= plain_bits;
-        if (length > n - i) return false;
+        std::uint64_t length = 0;
+        int rank = 0;
+        if (!read_run(s, value, length, rank) || length > n - i) return false;
         const std::uint64_t pattern = std::uint64_t(value) * 0x5555555555555555ull;
         const std::size_t offset = i & 31;
         if (offset + length < 32) {
@@ -275,7 +333,34 @@ bool RunCode::decode(const unsigned char* frame, std::size_t size, std::size_t n
         if (i < n) value = value_of_rank(value, rank);
     }
     if (i & 31) store_word(out, bytes, i >> 5, word);
-    return pos * 8 - std::size_t(avail) <= size * 8;
+    return s.within();
+}
+
+int RunCode::value_at(const unsigned char* frame, std::size_t size, std::size_t n, std::size_t i,
+                      RunCursor& at) const {
+    if (i >= n) return -1;
+    if (at.value >= 0 && i < at.begin) at = RunCursor{};
+    if (at.value >= 0 && i < at.end) return at.value;
+    Stream s(frame, size, at.bit);
+    if (at.value < 0) {
+        at.value = int(s.take(2));
+        at.begin = at.end = 0;
+    } else {
+        at.value = value_of_rank(at.value, at.rank);
+    }
+    for (;;) {
+        std::uint64_t length = 0;
+        if (!read_run(s, at.value, length, at.rank) || length > n - at.end || !s.within()) {
+            at = RunCursor{};
+            return -1;
+        }
+        at.begin = at.end;
+        at.end += length;
+        if (i < at.end) break;
+        at.value = value_of_rank(at.value, at.rank);
+    }
+    at.bit = s.bit();
+    return at.value;
 }
 
 }  // namespace dtb::compress::detail

@@ -10,6 +10,8 @@
 #include <span>
 #include <vector>
 
+#include "dtb/compress/table_reader.hpp"  // RunCursor
+
 namespace dtb::compress::detail {
 
 // A run is one token, coded in the context of its value (0..3): 12 * k + 3 * top + rank,
@@ -43,17 +45,29 @@ class RunCode {
     // when the frame is not n values of this code.
     bool decode(const unsigned char* frame, std::size_t size, std::size_t n,
                 unsigned char* out) const;
+    // Entry i of a frame of n values, its runs read only as far as i: on from `at`, a cursor
+    // made by default or left by this call in the same frame at or before i (else read from
+    // the first run again). -1 when the frame is not values of this code up to i.
+    int value_at(const unsigned char* frame, std::size_t size, std::size_t n, std::size_t i,
+                 RunCursor& at) const;
 
   private:
+    class Stream;
+
     RunCode() = default;
     void build_decoder();
+    // The next run of a run of `value` in s: false when the stream holds no token there.
+    bool read_run(Stream& s, int value, std::uint64_t& length, int& rank) const;
 
     static constexpr int kLookupBits = 10;
     std::array<std::uint8_t, kRunContexts * kRunSymbols> length_{};
     std::array<std::uint16_t, kRunContexts * kRunSymbols> code_{};  // canonical, first bit high
-    // Per context: the next kLookupBits of the stream -> symbol << 4 | code length, or 0 when
-    // the code is longer (then decoded bit by bit from the counts per length).
-    std::vector<std::uint16_t> lookup_;
+    // Per context: the next kLookupBits of the stream -> the run they hold whole (its length
+    // << 8 | rank << 6 | kWholeRun | bits taken), or its token (symbol << 8 | code length)
+    // when the plain bits go beyond, or 0 when the code is longer (then decoded bit by bit
+    // from the counts per length).
+    static constexpr std::uint32_t kWholeRun = 32;
+    std::vector<std::uint32_t> lookup_;
     std::array<std::array<std::uint16_t, kRunMaxCodeBits + 1>, kRunContexts> per_length_{};
     std::array<std::vector<std::uint16_t>, kRunContexts> by_code_;  // symbols in code order
 };

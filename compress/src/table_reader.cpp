@@ -26,12 +26,13 @@ DecodeContext::DecodeContext() : dctx_(ZSTD_createDCtx()) {
 }
 DecodeContext::~DecodeContext() { ZSTD_freeDCtx(dctx_); }
 DecodeContext::DecodeContext(DecodeContext&& o) noexcept
-    : dctx_(std::exchange(o.dctx_, nullptr)), scratch_(std::move(o.scratch_)) {}
+    : dctx_(std::exchange(o.dctx_, nullptr)), scratch_(std::move(o.scratch_)), runs_(o.runs_) {}
 DecodeContext& DecodeContext::operator=(DecodeContext&& o) noexcept {
     if (this != &o) {
         ZSTD_freeDCtx(dctx_);
         dctx_ = std::exchange(o.dctx_, nullptr);
         scratch_ = std::move(o.scratch_);
+        runs_ = o.runs_;
     }
     return *this;
 }
@@ -193,15 +194,13 @@ ErrorCode TableReader::decode_block(std::uint64_t b, DecodeContext& ctx, std::ui
     return ErrorCode::ok;
 }
 
-ErrorCode TableReader::decompress_block(std::uint64_t b, DecodeContext& ctx,
-                                        const unsigned char*& encoded, std::string& message) const {
+ErrorCode TableReader::checked_frame(std::uint64_t b, const unsigned char*& frame,
+                                     std::size_t& size, bool check, std::string& message) const {
     if (b >= header_.blocks)
         return fail(ErrorCode::corrupt,
                     "block " + std::to_string(b) + " asked for, the table has " +
                         std::to_string(header_.blocks),
                     message);
-    if (!ctx.dctx_)
-        return fail(ErrorCode::io, "zstd: no decompression context (out of memory)", message);
     const unsigned char* base = map_ + header_.data_offset;
     BlockEntry e{}, next{};
     decode_entry(map_ + header_.index_offset + b * sizeof(BlockEntry), e);
@@ -210,24 +209,60 @@ ErrorCode TableReader::decompress_block(std::uint64_t b, DecodeContext& ctx,
         decode_entry(map_ + header_.index_offset + (b + 1) * sizeof(BlockEntry), next);
         end = next.offset;
     }
-    const std::size_t frame = std::size_t(end - e.offset);
-    if (xxh64(base + e.offset, frame) != e.hash)
+    frame = base + e.offset;
+    size = std::size_t(end - e.offset);
+    if (check && xxh64(frame, size) != e.hash)
         return fail(ErrorCode::checksum,
                     "block " + std::to_string(b) + " checksum mismatch (the file is damaged)",
                     message);
+    return ErrorCode::ok;
+}
+
+ErrorCode TableReader::block_entry(std::uint64_t b, std::uint32_t i, bool resume,
+                                   DecodeContext& ctx, std::uint16_t& value,
+                                   std::string& message) const {
+    if (!run_code_) {
+        const unsigned char* encoded = ctx.scratch_.data();
+        if (!resume)
+            if (const auto e = decompress_block(b, ctx, encoded, message); e != ErrorCode::ok)
+                return e;
+        value = encoded_value(encoding(), encoded, block_entries(b), i);
+        return ErrorCode::ok;
+    }
+    const unsigned char* frame = nullptr;
+    std::size_t size = 0;
+    if (const auto e = checked_frame(b, frame, size, !resume, message); e != ErrorCode::ok)
+        return e;
+    if (!resume) ctx.runs_ = {};
+    const int v = run_code_->value_at(frame, size, block_entries(b), i, ctx.runs_);
+    if (v < 0)
+        return fail(ErrorCode::corrupt,
+                    "block " + std::to_string(b) + " does not decode to its runs", message);
+    value = std::uint16_t(v);
+    return ErrorCode::ok;
+}
+
+ErrorCode TableReader::decompress_block(std::uint64_t b, DecodeContext& ctx,
+                                        const unsigned char*& encoded, std::string& message) const {
+    if (!ctx.dctx_)
+        return fail(ErrorCode::io, "zstd: no decompression context (out of memory)", message);
+    const unsigned char* frame_start = nullptr;
+    std::size_t frame = 0;
+    if (const auto e = checked_frame(b, frame_start, frame, true, message); e != ErrorCode::ok)
+        return e;
     const std::size_t bytes = detail::encoded_size(encoding(), block_entries(b));
     if (ctx.scratch_.size() < bytes) ctx.scratch_.resize(bytes);
     if (run_code_) {
-        if (!run_code_->decode(base + e.offset, frame, block_entries(b), ctx.scratch_.data()))
+        if (!run_code_->decode(frame_start, frame, block_entries(b), ctx.scratch_.data()))
             return fail(ErrorCode::corrupt,
                         "block " + std::to_string(b) + " does not decode to its runs", message);
         encoded = ctx.scratch_.data();
         return ErrorCode::ok;
     }
     const std::size_t r =
-        ddict_ ? ZSTD_decompress_usingDDict(ctx.dctx_, ctx.scratch_.data(), bytes, base + e.offset,
+        ddict_ ? ZSTD_decompress_usingDDict(ctx.dctx_, ctx.scratch_.data(), bytes, frame_start,
                                             frame, ddict_)
-               : ZSTD_decompressDCtx(ctx.dctx_, ctx.scratch_.data(), bytes, base + e.offset, frame);
+               : ZSTD_decompressDCtx(ctx.dctx_, ctx.scratch_.data(), bytes, frame_start, frame);
     if (ZSTD_isError(r) || r != bytes)
         return fail(
             ErrorCode::corrupt,

@@ -220,37 +220,48 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
         if (one_ply && value == 0) value = kOnePly;
         return Status::ok;
     };
-    if (d.store == id_ && d.slot == slot && d.block == block) {
+    const bool same_block = d.store == id_ && d.slot == slot && d.block == block;
+    std::string why;
+    auto failed = [&](compress::ErrorCode e) {
+        if (message) *message = r.path().string() + ": block " + std::to_string(block) + ": " + why;
+        const Status s = status_of(e);
+        return s == Status::not_available ? Status::io : s;
+    };
+    if (!cacheable) {
+        // Without a cache the block is decoded only as far as the entry (a table of runs).
+        d.store = 0;  // until the context holds the block again
+        if (const auto e = r.block_entry(block, offset, same_block, d.context, value, why);
+            e != compress::ErrorCode::ok)
+            return failed(e);
+        d.store = id_;
+        d.slot = slot;
+        d.block = block;
+        return found();
+    }
+    if (same_block) {
         value = compress::encoded_value(encoding, d.encoded, entries, offset);
         return found();
     }
-    if (cacheable && cache_.find(page_key(slot, block, offset / page_entries),
-                                 offset % page_entries, bits, value))
+    if (cache_.find(page_key(slot, block, offset / page_entries), offset % page_entries, bits,
+                    value))
         return found();
 
     d.store = 0;  // the context's block is about to change
     const unsigned char* encoded = nullptr;
-    std::string why;
-    const auto e = r.decompress_block(block, d.context, encoded, why);
-    if (e != compress::ErrorCode::ok) {
-        if (message) *message = r.path().string() + ": block " + std::to_string(block) + ": " + why;
-        const Status s = status_of(e);
-        return s == Status::not_available ? Status::io : s;
-    }
+    if (const auto e = r.decompress_block(block, d.context, encoded, why);
+        e != compress::ErrorCode::ok)
+        return failed(e);
     d.store = id_;
     d.slot = slot;
     d.block = block;
     d.encoded = encoded;
     value = compress::encoded_value(encoding, encoded, entries, offset);
-    if (cacheable) {
-        // Every page of the block: neighbouring positions are often probed next.
-        const std::size_t words = block_words(encoding, encoded, entries, thread.words);
-        for (std::uint64_t p = 0; p * BlockCache::kPageWords < words; ++p) {
-            const std::size_t begin = p * BlockCache::kPageWords;
-            cache_.insert(
-                page_key(slot, block, p), thread.words.data() + begin,
-                std::uint32_t(std::min<std::size_t>(BlockCache::kPageWords, words - begin)));
-        }
+    // Every page of the block: neighbouring positions are often probed next.
+    const std::size_t words = block_words(encoding, encoded, entries, thread.words);
+    for (std::uint64_t p = 0; p * BlockCache::kPageWords < words; ++p) {
+        const std::size_t begin = p * BlockCache::kPageWords;
+        cache_.insert(page_key(slot, block, p), thread.words.data() + begin,
+                      std::uint32_t(std::min<std::size_t>(BlockCache::kPageWords, words - begin)));
     }
     return found();
 }

@@ -33,6 +33,14 @@ std::vector<std::uint16_t> runs_block(std::size_t n, std::uint32_t longest, unsi
     return v;
 }
 
+// A WDL table's values: runs of random lengths (up to 300) of 1, 2 and 3.
+std::vector<std::uint16_t> wdl_runs(std::size_t n, unsigned seed) {
+    const auto runs = runs_block(n, 300, seed);
+    std::vector<std::uint16_t> values(n);
+    for (std::size_t i = 0; i < n; ++i) values[i] = std::uint16_t(1 + runs[i] % 3);
+    return values;
+}
+
 std::vector<unsigned char> packed(const std::vector<std::uint16_t>& v) {
     std::vector<unsigned char> out(detail::encoded_size(Encoding::packed2, v.size()));
     detail::encode(Encoding::packed2, v, out.data());
@@ -69,6 +77,45 @@ TEST(RunCode, EveryBlockDecodesToItsValues) {
         ASSERT_TRUE(decode_guarded(*stored, frame, b.size(), out));
         EXPECT_EQ(out, packed(b)) << b.size() << " entries, code from its bytes";
     }
+}
+
+// value_at, reading runs only as far as the entry asked for, agrees with the block's values
+// whichever order the entries are asked in: forward (the cursor goes on), backward (it starts
+// again) and at random, and with a cursor left in another frame's state by a failure.
+TEST(RunCode, EntriesReadAsFarAsNeededAreTheBlocksValues) {
+    std::vector<std::vector<std::uint16_t>> blocks;
+    for (const std::size_t n : {1u, 2u, 33u, 1000u, 32768u})
+        for (unsigned seed = 0; seed < 3; ++seed) blocks.push_back(runs_block(n, 5000, seed + n));
+    blocks.push_back(std::vector<std::uint16_t>(std::size_t{1} << 22, 1));
+    RunCounts counts{};
+    for (const auto& b : blocks) detail::count_runs(b, counts);
+    const RunCode code = RunCode::from_counts(counts);
+    std::mt19937 rng(11);
+    std::vector<unsigned char> frame;
+    for (const auto& b : blocks) {
+        code.encode(b, frame);
+        const std::size_t n = b.size();
+        detail::RunCursor at;
+        for (std::size_t i = 0; i < n; i += 1 + rng() % 97)
+            ASSERT_EQ(code.value_at(frame.data(), frame.size(), n, i, at), b[i]) << n << " " << i;
+        for (std::size_t k = 0; k < 200; ++k) {
+            const std::size_t i = n - 1 - std::min(n - 1, k * (1 + n / 200));
+            ASSERT_EQ(code.value_at(frame.data(), frame.size(), n, i, at), b[i]) << n << " " << i;
+        }
+        for (int k = 0; k < 500; ++k) {
+            const std::size_t i = rng() % n;
+            ASSERT_EQ(code.value_at(frame.data(), frame.size(), n, i, at), b[i]) << n << " " << i;
+        }
+        EXPECT_EQ(code.value_at(frame.data(), frame.size(), n, n, at), -1) << "beyond the block";
+    }
+    // A frame cut short: its first entries still read, the last refused, the cursor reset.
+    const auto& b = blocks[9];
+    code.encode(b, frame);
+    frame.resize(frame.size() / 2);
+    detail::RunCursor at;
+    EXPECT_EQ(code.value_at(frame.data(), frame.size(), b.size(), 0, at), b[0]);
+    EXPECT_EQ(code.value_at(frame.data(), frame.size(), b.size(), b.size() - 1, at), -1);
+    EXPECT_EQ(at.value, -1);
 }
 
 TEST(RunCode, ABlockOfOneRunTakesTwoBytes) {
@@ -122,9 +169,7 @@ TEST(RunCode, TheSmallPresetKeepsTheSmallerCoding) {
     const std::uint64_t n = russian_size(m);
     // Runs of random lengths: smaller as runs than as zstd frames. Some entries are
     // left out, holding junk: filled, they continue the runs.
-    std::vector<std::uint16_t> values(n);
-    const auto runs = runs_block(n, 300, 3);
-    for (std::uint64_t i = 0; i < n; ++i) values[i] = std::uint16_t(1 + runs[i] % 3);
+    std::vector<std::uint16_t> values = wdl_runs(n, 3);
     std::vector<std::uint8_t> left_out(n, 0);
     for (std::uint64_t i = 5; i < n; i += 97) left_out[i] = 1, values[i] = 9;
     const auto read = [&](const std::filesystem::path& p) {
@@ -166,6 +211,62 @@ TEST(RunCode, TheSmallPresetKeepsTheSmallerCoding) {
     EXPECT_EQ(read_bytes(fast), small_bytes);
     recompress_table(fast, spec, Compression::fast);
     EXPECT_EQ(read_bytes(fast), fast_bytes);
+}
+
+// TableReader::block_entry, the prober's read without a cache, gives what decode_block gives,
+// for a table of runs and one of zstd frames, entries asked forward, backward and across
+// blocks, and refuses a damaged block when it enters it.
+TEST(TableReader, AnEntryReadOnItsOwnIsTheBlocksValue) {
+    TempDir dir;
+    const Material m{0, 3, 0, 2};
+    const TableSpec spec{VariantId::russian, m, ValueKind::wdl};
+    const std::uint64_t n = russian_size(m);
+    const std::vector<std::uint16_t> values = wdl_runs(n, 4);
+    const std::vector<std::uint8_t> left_out(n, 0);
+    WriteOptions fast;
+    fast.compression = Compression::fast;
+    for (const bool small : {true, false}) {
+        const auto path = dir.path / (small ? "small.dtb" : "fast.dtb");
+        write_table(path, spec, values, left_out, small ? WriteOptions{} : fast);
+        std::unique_ptr<TableReader> t;
+        std::string message;
+        ASSERT_EQ(TableReader::open(path, spec, t, message), ErrorCode::ok) << message;
+        ASSERT_EQ(t->frame_coding(), small ? FrameCoding::runs : FrameCoding::zstd);
+        ASSERT_GT(t->blocks(), 2u);
+        DecodeContext ctx;
+        std::mt19937 rng(3);
+        std::uint64_t last_block = ~std::uint64_t{0}, e = 0;
+        for (int k = 0; k < 20000; ++k) {
+            // Mostly a little after the last entry, sometimes anywhere.
+            e = rng() % 4 ? std::min<std::uint64_t>(n - 1, e + rng() % 200) : rng() % n;
+            const std::uint64_t b = e / t->block_positions();
+            std::uint16_t v = 0;
+            ASSERT_EQ(t->block_entry(b, std::uint32_t(e % t->block_positions()), b == last_block,
+                                     ctx, v, message),
+                      ErrorCode::ok)
+                << message;
+            ASSERT_EQ(v, values[e]) << e;
+            last_block = b;
+        }
+        for (e = 0; e < n; e += 7) {
+            const std::uint64_t b = e / t->block_positions();
+            std::uint16_t v = 0;
+            ASSERT_EQ(t->block_entry(b, std::uint32_t(e % t->block_positions()), b == last_block,
+                                     ctx, v, message),
+                      ErrorCode::ok);
+            ASSERT_EQ(v, values[e]) << e;
+            last_block = b;
+        }
+        // A byte of the last block's frame changed: refused when the block is entered.
+        t.reset();
+        auto bytes = read_bytes(path);
+        bytes[bytes.size() - 1] ^= 0x40;
+        write_bytes(path, bytes);
+        ASSERT_EQ(TableReader::open(path, spec, t, message), ErrorCode::ok) << message;
+        std::uint16_t v = 0;
+        EXPECT_EQ(t->block_entry(t->blocks() - 1, 0, false, ctx, v, message), ErrorCode::checksum);
+        EXPECT_EQ(t->block_entry(0, 0, false, ctx, v, message), ErrorCode::ok) << message;
+    }
 }
 
 }  // namespace

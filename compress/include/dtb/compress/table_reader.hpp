@@ -19,10 +19,20 @@ namespace dtb::compress {
 
 namespace detail {
 class RunCode;
-}
 
-// The state one thread needs to decode blocks: a zstd context and a scratch buffer. One per
-// thread; movable, not copyable.
+// Where a reading of a frame's runs stopped (RunCode::value_at): the bit where the next run's
+// token starts, and the run read last, entries [begin, end) of `value`, the next run's value
+// given by `rank`. A cursor made by default is before the first run.
+struct RunCursor {
+    std::size_t bit = 0;
+    std::uint64_t begin = 0, end = 0;
+    int value = -1;  // -1: no run read yet
+    int rank = 0;
+};
+}  // namespace detail
+
+// The state one thread needs to decode blocks: a zstd context, a scratch buffer, and where the
+// reading of a block's runs stopped. One per thread; movable, not copyable.
 class DecodeContext {
   public:
     DecodeContext();
@@ -36,6 +46,7 @@ class DecodeContext {
     friend class TableReader;
     ZSTD_DCtx_s* dctx_ = nullptr;
     std::vector<unsigned char> scratch_;
+    detail::RunCursor runs_;
 };
 
 // Bytes that n values take in encoding e, and entry i of such n encoded values.
@@ -81,12 +92,22 @@ class TableReader {
     // valid until ctx is used again. encoded_value() reads an entry from them.
     ErrorCode decompress_block(std::uint64_t b, DecodeContext& ctx, const unsigned char*& encoded,
                                std::string& message) const;
+    // Entry i of block b, decoding no more than it needs: a table of runs reads the block's
+    // runs as far as i, other tables decompress the block into ctx. `resume` is the caller's
+    // word that ctx last served block b of this table (by this call, successfully): the
+    // block's checksum is not checked again, and its runs are read on from where they
+    // stopped, or its decompressed bytes read again.
+    ErrorCode block_entry(std::uint64_t b, std::uint32_t i, bool resume, DecodeContext& ctx,
+                          std::uint16_t& value, std::string& message) const;
     // Every checksum (each block and the whole file), and that every block decodes.
     ErrorCode verify(DecodeContext& ctx, std::string& message) const;
 
   private:
     TableReader() = default;
     ErrorCode fail(ErrorCode c, const std::string& what, std::string& message) const;
+    // Block b's frame (bytes [frame, frame + size) of the map), its checksum checked if `check`.
+    ErrorCode checked_frame(std::uint64_t b, const unsigned char*& frame, std::size_t& size,
+                            bool check, std::string& message) const;
 
     std::filesystem::path path_;
     TableSpec spec_;
