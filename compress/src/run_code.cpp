@@ -342,25 +342,23 @@ int RunCode::value_at(const unsigned char* frame, std::size_t size, std::size_t 
     if (at.value >= 0 && i < at.begin) at = RunCursor{};
     if (at.value >= 0 && i < at.end) return at.value;
     Stream s(frame, size, at.bit);
-    if (at.value < 0) {
-        at.value = int(s.take(2));
-        at.begin = at.end = 0;
-    } else {
-        at.value = value_of_rank(at.value, at.rank);
-    }
+    // The first run's value opens the frame; each later one's is given by the run before.
+    at.value = at.value < 0 ? int(s.take(2)) : value_of_rank(at.value, at.rank);
     for (;;) {
         std::uint64_t length = 0;
-        if (!read_run(s, at.value, length, at.rank) || length > n - at.end || !s.within()) {
-            at = RunCursor{};
-            return -1;
-        }
+        if (!read_run(s, at.value, length, at.rank) || length > n - at.end) break;
         at.begin = at.end;
         at.end += length;
-        if (i < at.end) break;
+        if (i < at.end) {
+            // The bits read only grow: within the frame now, within it all along.
+            if (!s.within()) break;
+            at.bit = s.bit();
+            return at.value;
+        }
         at.value = value_of_rank(at.value, at.rank);
     }
-    at.bit = s.bit();
-    return at.value;
+    at = RunCursor{};
+    return -1;
 }
 
 }  // namespace dtb::compress::detail

@@ -28,6 +28,15 @@ struct LastBlock {
     int slot = -1;
     std::uint64_t block = 0;
     const unsigned char* encoded = nullptr;  // in context, until it decodes again
+
+    bool holds(std::uint64_t s, int t, std::uint64_t b) const {
+        return store == s && slot == t && block == b;
+    }
+    void hold(std::uint64_t s, int t, std::uint64_t b) {
+        store = s;
+        slot = t;
+        block = b;
+    }
 };
 struct ThreadDecoder {
     LastBlock last[kKinds];
@@ -220,7 +229,7 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
         if (one_ply && value == 0) value = kOnePly;
         return Status::ok;
     };
-    const bool same_block = d.store == id_ && d.slot == slot && d.block == block;
+    const bool same_block = d.holds(id_, slot, block);
     std::string why;
     auto failed = [&](compress::ErrorCode e) {
         if (message) *message = r.path().string() + ": block " + std::to_string(block) + ": " + why;
@@ -233,9 +242,7 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
         if (const auto e = r.block_entry(block, offset, same_block, d.context, value, why);
             e != compress::ErrorCode::ok)
             return failed(e);
-        d.store = id_;
-        d.slot = slot;
-        d.block = block;
+        d.hold(id_, slot, block);
         return found();
     }
     if (same_block) {
@@ -251,9 +258,7 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
     if (const auto e = r.decompress_block(block, d.context, encoded, why);
         e != compress::ErrorCode::ok)
         return failed(e);
-    d.store = id_;
-    d.slot = slot;
-    d.block = block;
+    d.hold(id_, slot, block);
     d.encoded = encoded;
     value = compress::encoded_value(encoding, encoded, entries, offset);
     // Every page of the block: neighbouring positions are often probed next.

@@ -305,7 +305,7 @@ TYPED_TEST_SUITE(FreshStateOfAMaterial, dtb::test::AllVariants);
 
 // A material without an idle class has the same fresh counters at every position (random
 // ones, both sides to move, every counter set), as fresh_view takes for granted; three kings
-// against one with an idle class has positions whose differ.
+// against one with an idle class has positions whose fresh counters differ.
 TYPED_TEST(FreshStateOfAMaterial, DependsOnTheSquaresOnlyWithAnIdleClass) {
     using V = TypeParam;
     std::mt19937_64 rng(7);
