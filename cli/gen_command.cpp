@@ -333,7 +333,8 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
         if (!tty)
             std::fprintf(stderr, "%s[%d/%d] %s %s (%.3g positions, %.2f s)\n", rank.c_str(),
                          e.number, e.total, e.material.name().c_str(),
-                         e.solved_again   ? "checked, solved again"
+                         e.read_back      ? "checked, read back"
+                         : e.solved_again ? "checked, solved again"
                          : e.from_scratch ? "checked, kept, its values in scratch"
                          : e.kept         ? "checked, kept"
                                           : "solved",
@@ -349,7 +350,9 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
               << ": " << sum.slices_solved << " slices solved, " << sum.slices_kept
               << " found complete";
     if (sum.slices_kept > 0) {
-        std::cout << " (" << sum.slices_solved_again << " of them solved again in memory";
+        std::cout << " (" << sum.slices_read_back << " of them read back into memory";
+        if (sum.slices_solved_again > 0)
+            std::cout << ", " << sum.slices_solved_again << " solved again";
         if (sum.slices_from_scratch > 0)
             std::cout << ", " << sum.slices_from_scratch
                       << " read from the scratch files of the stopped run";
@@ -397,7 +400,7 @@ void add_gen_command(CLI::App& app) {
         "move), written as three compressed tables per material (KKMvK.wdl.dtb, .dtw.dtb,\n"
         ".dtc.dtb: White to move; Black to move is the colour-flipped material's table)\n"
         "plus manifest.json. A killed run resumes: finished tables are checked and kept,\n"
-        "and solved again in memory only where a material still to solve needs them and\n"
+        "and read back into memory only where a material still to solve needs them and\n"
         "the killed run did not leave their values in its scratch files.\n"
         "--compression fast writes larger tables in much less time (fast tables also keep\n"
         "the values of threatened positions, which small ones leave out); 'dtb pack DIR'\n"

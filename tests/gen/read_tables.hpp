@@ -1,6 +1,7 @@
 // A slice rebuilt from its written tables, every value of every position: what the tables
-// tests compare with the solver's slice. (dtb gen solves a finished slice again instead:
-// rebuilding searches every capture and threat, several times the solver's work.)
+// tests compare with the solver's slice. Written apart from dtb gen's read back
+// (gen/tables/read_back.hpp), which it does not check: this one probes through `lookup`,
+// ranks each Black-to-move position in the twin's index, and rebuilds DTC too.
 #pragma once
 
 #include <array>
@@ -8,17 +9,40 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "dtb/core/flip.hpp"
 #include "dtb/core/left_out.hpp"
 #include "dtb/core/successor_values.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 #include "dtb/gen/solver/slice.hpp"
 #include "dtb/gen/tables/table_files.hpp"
 
 namespace dtb::test {
 
 using gen::Slice;
+
+// Entries compared with the solver's, and how many differ, the first described.
+struct Mismatches {
+    std::uint64_t compared = 0, wrong = 0;
+    std::string first;
+    template <class Describe>
+    void add(bool same, Describe&& describe) {
+        ++compared;
+        if (!same && ++wrong == 1) first = describe();
+    }
+};
+
+// Every material of V up to `pieces` solved in memory, its tables written to dir at c.
+template <class V>
+gen::SolvedSlices<V> solved_and_written(int pieces, const std::filesystem::path& dir,
+                                        compress::Compression c) {
+    auto tb = gen::SolvedSlices<V>::solve(pieces);
+    for (const Material& m : materials_up_to(pieces))
+        gen::write_tables(dir, find_variant(V::name)->id, *tb.slice(m), c);
+    return tb;
+}
 
 // Material m's table of kind k, decoded and checked whole.
 inline std::vector<std::uint16_t> read_checked_table(const std::filesystem::path& dir,

@@ -20,13 +20,10 @@ namespace {
 
 template <class V>
 void expect_tables_read_back(int pieces, compress::Compression c = compress::Compression::small) {
-    const auto tb = gen::SolvedSlices<V>::solve(pieces);
     TempDir dir;
+    const auto tb = solved_and_written<V>(pieces, dir.path, c);
     const auto variant = find_variant(V::name)->id;
-    for (const Material& m : materials_up_to(pieces))
-        gen::write_tables(dir.path, variant, *tb.slice(m), c);
-    std::uint64_t compared = 0, wrong = 0;
-    std::string first;
+    Mismatches seen;
     for (const Material& m : materials_up_to(pieces)) {
         const auto back =
             read_tables<V>(dir.path, variant, m, [&](const Position<V>& p) { return tb.probe(p); });
@@ -34,19 +31,18 @@ void expect_tables_read_back(int pieces, compress::Compression c = compress::Com
         for (int side = 0; side < 2; ++side) {
             for (std::uint64_t i = 0; i < s->index.size(); ++i) {
                 const Value a = s->value(Color(side), i), b = back->value(Color(side), i);
-                const bool same = a.wdl == b.wdl && (a.wdl == Wdl::draw || a == b);
-                ++compared;
-                if (!same && ++wrong == 1)
-                    first = m.name() + " side " + std::to_string(side) + " index " +
-                            std::to_string(i) + ": " + to_string(a.wdl) + " " +
-                            std::to_string(a.dtw) + " " + std::to_string(a.dtc) + " read back " +
-                            to_string(b.wdl) + " " + std::to_string(b.dtw) + " " +
-                            std::to_string(b.dtc);
+                seen.add(a.wdl == b.wdl && (a.wdl == Wdl::draw || a == b), [&] {
+                    return m.name() + " side " + std::to_string(side) + " index " +
+                           std::to_string(i) + ": " + to_string(a.wdl) + " " +
+                           std::to_string(a.dtw) + " " + std::to_string(a.dtc) + " read back " +
+                           to_string(b.wdl) + " " + std::to_string(b.dtw) + " " +
+                           std::to_string(b.dtc);
+                });
             }
         }
     }
-    EXPECT_EQ(wrong, 0u) << "of " << compared << "; first: " << first;
-    EXPECT_GT(compared, 0u);
+    EXPECT_EQ(seen.wrong, 0u) << "of " << seen.compared << "; first: " << seen.first;
+    EXPECT_GT(seen.compared, 0u);
 }
 
 TEST(GenTables, RussianUpTo3ReadBack) { expect_tables_read_back<Russian>(3); }

@@ -27,6 +27,7 @@
 #include "dtb/gen/generate.hpp"
 #include "dtb/gen/run/resume_plan.hpp"
 #include "dtb/gen/tables/counters_files.hpp"
+#include "dtb/gen/tables/read_back.hpp"
 #include "dtb/gen/tables/slice_stats.hpp"
 #include "dtb/gen/tables/table_files.hpp"
 #include "plan.hpp"
@@ -119,7 +120,7 @@ class Generation {
         if (!take_twin_entry(m, entry, ev) && !keep(k, entry, ev)) {
             ev.in_files = residency_->solve_in_files(m);
             sum_.slices_in_files += ev.in_files;
-            slice = plan_->action(k) == SliceAction::again ? solve_again(m, entry, ev)
+            slice = plan_->action(k) == SliceAction::again ? hold_again(m, entry, ev)
                                                            : solve_and_write(m, entry);
         }
         if (ev.kept) {
@@ -176,6 +177,24 @@ class Generation {
         ev.from_scratch = plan_->taken_over().count(m) > 0;
         sum_.slices_from_scratch += ev.from_scratch;
         return true;
+    }
+
+    // A finished material held again for the slices still to solve: read back from its
+    // tables and its twin's (read_back.hpp) when both are described in the manifest, else
+    // solved again. Its tables, checked already, are not written again.
+    std::unique_ptr<Slice<V>> hold_again(const Material& m, compress::ManifestEntry& entry,
+                                         SliceEvent& ev) {
+        if (plan_->described(m) && plan_->described(m.flipped()))
+            if (auto slice = read_back<V>(o_.out, variant_, m, residency_->slices().exits(),
+                                          &residency_->stock())) {
+                entry = manifest_.at(m.name());
+                entry.describe_tables(o_.out, variant_);
+                ev.kept = ev.read_back = true;
+                ++sum_.slices_read_back;
+                compress::kill_point("gen.read_back");
+                return slice;
+            }
+        return solve_again(m, entry, ev);
     }
 
     // A finished material solved again in memory for the slices still to solve: its tables,

@@ -60,7 +60,8 @@ struct SliceEvent {
     std::uint64_t remaining = 0;  // index entries of this and the following slices
     double seconds = 0;           // time this slice took (when done)
     bool kept = false;            // found written and checked, not solved
-    bool solved_again = false;    // kept, and solved in memory: a slice still to solve needs it
+    bool read_back = false;       // kept, and read back: a slice still to solve needs it
+    bool solved_again = false;    // the same, but solved again (its tables hold too little)
     bool from_scratch = false;    // kept, its values in the scratch files a stopped run left
     int spilled = 0;              // slices spilled before this one for --memory (read from tables)
     bool in_files = false;        // solved in scratch files: its work did not fit --memory
@@ -68,7 +69,8 @@ struct SliceEvent {
 
 struct GenSummary {
     int slices_solved = 0, slices_kept = 0;  // kept: found written, checked, not solved
-    int slices_solved_again = 0;  // of those, solved in memory (a solved slice needed them)
+    int slices_read_back = 0;     // of those, read back into memory (a solved slice needed them)
+    int slices_solved_again = 0;  // of those, solved again instead (their tables hold too little)
     int slices_from_scratch = 0;  // of those, read from the scratch files a stopped run left
     int slices_spilled = 0;       // spilled under --memory while needed: read from their tables
     int slices_in_files = 0;      // solved in scratch files under --memory

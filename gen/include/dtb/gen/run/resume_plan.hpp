@@ -1,15 +1,14 @@
 // What dtb gen does with each material of its order when the output directory already holds
-// tables: solve it, solve it again in memory, or only keep it.
+// tables: solve it, hold it again in memory, or only keep it.
 //
 // A finished slice that a slice still to solve may look into (a capture or a promotion leads
-// there) is solved again in memory; its tables are not written again. Rebuilding it from its
-// tables instead would recompute every capture and threatened position by search: three to
-// five times the solver's time (docs/performance.md). Reading it through its tables where a
-// lookup leads costs a threat search per lookup, more than solving it again where the slice
-// is mostly kings. A slice whose values a stopped run left in its scratch files is read
-// from there instead, and what it looks into is not needed for it. Every other finished
-// slice is only checked (checksums) and kept, with the manifest's entry; one whose
-// statistics the manifest lacks is solved again for them.
+// there) is held again in memory: read back from its tables (gen/tables/read_back.hpp), in
+// about half the solver's time, or solved again where its tables hold too little (no DTW
+// table, a WDL table in one-ply form) or its manifest entry lacks the statistics; its tables
+// are not written again. Reading it through its tables where a lookup leads instead costs a
+// threat search per lookup. A slice whose values a stopped run left in its scratch files is
+// read from there instead, and what it looks into is not needed for it. Every other finished
+// slice is only checked (checksums) and kept, with the manifest's entry.
 #pragma once
 
 #include <cstddef>
@@ -55,8 +54,8 @@ inline bool moves_into(const Material& m, const Material& d) {
 
 enum class SliceAction {
     solve,  // no finished tables: solved in this run
-    again,  // finished, solved again in memory: a slice solved in this run needs it, or its
-            // entry does; its tables are not written again
+    again,  // finished, held again in memory (read back, or solved again): a slice solved in
+            // this run needs it, or its entry does; its tables are not written again
     keep,   // finished, checked and kept as it is (read through its tables where needed)
 };
 
