@@ -3,7 +3,8 @@
 //
 // A finished slice that a slice still to solve may look into (a capture or a promotion leads
 // there) is held again in memory: read back from its tables (gen/tables/read_back.hpp), in
-// about half the solver's time, or solved again where its tables hold too little (no DTW
+// half the solver's time from fast tables and somewhat less from small ones (whose threats
+// are valued from their moves), or solved again where its tables hold too little (no DTW
 // table, a WDL table in one-ply form) or its manifest entry lacks the statistics; its tables
 // are not written again. Reading it through its tables where a lookup leads instead costs a
 // threat search per lookup. A slice whose values a stopped run left in its scratch files is

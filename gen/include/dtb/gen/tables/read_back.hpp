@@ -6,9 +6,9 @@
 // symmetry.hpp) and leave out the positions of core/left_out.hpp. Those are worked out from
 // memory in two sweeps: first each position with a capture, by the solver's capture search
 // into the held slices its captures reach (`exits`, exit_summary.hpp); then each position
-// facing a threat no move answers, by the successor rule (core/successor_values.hpp) over the
-// positions its moves reach, which are stored or have a capture (left_out.hpp), so are known
-// by then.
+// facing a threat no move answers, found from the capture flags as the writer finds them
+// (table_files.hpp), by the successor rule (core/successor_values.hpp) over the positions its
+// moves reach, which are stored or have a capture (left_out.hpp), so are known by then.
 #pragma once
 
 #include <omp.h>
@@ -21,9 +21,11 @@
 
 #include "dtb/compress/table_dir.hpp"
 #include "dtb/compress/table_writer.hpp"
+#include "dtb/core/king_table.hpp"
 #include "dtb/core/left_out.hpp"
 #include "dtb/core/successor_values.hpp"
 #include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/solver/block_pieces.hpp"
 #include "dtb/gen/solver/exit_summary.hpp"
 #include "dtb/gen/solver/exit_tables.hpp"
 #include "dtb/gen/solver/slice.hpp"
@@ -113,11 +115,8 @@ std::unique_ptr<Slice<V>> read_back(const std::filesystem::path& dir, VariantId 
         if (stock) twin.give_arrays(*stock);
     }
 
-    // Captures first; the threat positions' indices kept, by thread, for the second sweep.
-    const bool threats[2] = {detail::threats_left_out(dir, variant, m),
-                             detail::threats_left_out(dir, variant, f)};
-    std::vector<std::vector<std::uint64_t>> pending[2];
-    for (auto& p : pending) p.resize(std::size_t(omp_get_max_threads()));
+    // First each position with a capture, flagged: the flags then find the threats.
+    s->clear_capture_flags(stock);
     const auto set = [&](int side, std::uint64_t i, const std::optional<Value>& v) {
         if (!v) throw compress::TableError(m.name() + ": a position read back has no value");
         s->wdl[side][i] = std::uint8_t(v->wdl);
@@ -129,47 +128,65 @@ std::unique_ptr<Slice<V>> read_back(const std::filesystem::path& dir, VariantId 
             // The solver's capture search, each capture's child summarised as it is found.
             ExitSummary by_captures, unused;
             CaptureExits<V> sink{exits, p, by_captures, unused};
-            if (MoveGen<V>::for_each_capture(p, sink)) {
-                const auto k = by_captures.k;
-                return set(side, i,
-                           Value{k == ExitSummary::win    ? Wdl::win
-                                 : k == ExitSummary::loss ? Wdl::loss
-                                                          : Wdl::draw,
-                                 std::uint16_t(by_captures.level()), 0});
-            }
-            if (threats[side] && threatens(p) && !has_threat_answer(p)) {
-                pending[side][std::size_t(omp_get_thread_num())].push_back(i);
-                return;
-            }
-            if (const Wdl w = Wdl(s->wdl[side][i]); w == Wdl::unknown || w > Wdl::loss)
-                throw compress::TableError((side == 0 ? m : f).name() +
-                                           ": an entry of its WDL table holds no value");
+            if (!MoveGen<V>::for_each_capture(p, sink)) return;
+            s->capture[side][i] = 1;
+            const auto k = by_captures.k;
+            set(side, i,
+                Value{k == ExitSummary::win    ? Wdl::win
+                      : k == ExitSummary::loss ? Wdl::loss
+                                               : Wdl::draw,
+                      std::uint16_t(by_captures.level()), 0});
         });
     }
 
-    // A threat position's moves reach positions of m already known, or promote (exits).
-    const auto from_slice = [&](const Position<V>& q, Value& after) {
-        if (material_of(q) != m) {
-            const ExitValue e = exits.exit_value(q);
-            after = {e.wdl(), e.dtw(), 0};
-        } else {
-            const int qs = static_cast<int>(q.side);
-            const std::uint64_t j = idx.rank(q);
-            after = {Wdl(s->wdl[qs][j]), s->dtw[qs][j], 0};
-        }
-        return ChildLookup::known;
-    };
+    // Then, where the tables leave them out, each position facing a threat no move answers
+    // (as the writer finds them), from the positions of m its moves reach, or promotions.
+    const KingTable<V> kings(idx);
+    const Material own[2] = {m, f};
     std::string error;
-    for (int side = 0; side < 2; ++side) {
-        const auto& lists = pending[side];
-#pragma omp parallel for schedule(dynamic, 1)
-        for (std::size_t t = 0; t < lists.size(); ++t) {
+    for (const Color c : {Color::white, Color::black}) {
+        const int side = static_cast<int>(c);
+        const bool threats = detail::threats_left_out(dir, variant, own[side]);
+        const LargeVector<std::uint8_t> left_out =
+            threats ? left_out_captures_and_threats(*s, c) : LargeVector<std::uint8_t>{};
+        const std::uint8_t* const capture = s->capture[side].data();
+        const std::uint64_t bs = idx.block_size();
+        const BlockPieces pieces(idx.blocks(), bs, 1 << 14);
+#pragma omp parallel for schedule(dynamic, pieces.chunk())
+        for (std::uint64_t k = 0; k < pieces.count(); ++k) {
+            const auto piece = pieces[k];
+            const auto [wm, bm] = idx.block_men(piece.block);
+            if (wm & bm) continue;  // broken
+            const std::uint64_t base = piece.block * bs;
             try {
-                for (const std::uint64_t i : lists[t]) {
+                for (std::uint64_t i = base + piece.begin; i < base + piece.end; ++i) {
+                    if (capture[i]) continue;
+                    // A left-out entry may hold anything, 0 too (the fill of a block
+                    // where every entry is left out); a stored one holds a value.
+                    if (!threats || !left_out[i]) {
+                        const Wdl w = Wdl(s->wdl[side][i]);
+                        if (w == Wdl::unknown || w > Wdl::loss)
+                            throw compress::TableError(
+                                own[side].name() + ": an entry of its WDL table holds no value");
+                        continue;
+                    }
                     Position<V> p;
-                    idx.unrank(i, Color(side), p);
+                    kings.unrank(i - base, wm, bm, c, p);
                     MoveList<typename V::board> moves;
                     MoveGen<V>::generate(p, moves);
+                    // A king move stays in the block, a man move leaves it.
+                    const auto from_slice = [&](const Position<V>& q, Value& after) {
+                        if (material_of(q) != m) {
+                            const ExitValue e = exits.exit_value(q);
+                            after = {e.wdl(), e.dtw(), 0};
+                            return ChildLookup::known;
+                        }
+                        const int qs = static_cast<int>(q.side);
+                        const std::uint64_t j =
+                            q.kings != p.kings ? idx.rank_in_block(q, base) : idx.rank(q);
+                        after = {Wdl(s->wdl[qs][j]), s->dtw[qs][j], 0};
+                        return ChildLookup::known;
+                    };
                     set(side, i, value_from_moves(p, moves, from_slice));
                 }
             } catch (const std::exception& e) {
@@ -179,6 +196,10 @@ std::unique_ptr<Slice<V>> read_back(const std::filesystem::path& dir, VariantId 
         }
     }
     if (!error.empty()) throw compress::TableError(error);
+    for (auto& flags : s->capture) {
+        if (stock) stock->give(flags);
+        flags = {};
+    }
     return s;
 }
 

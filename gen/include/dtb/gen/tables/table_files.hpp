@@ -30,18 +30,19 @@
 
 namespace dtb::gen {
 
-// Which White-to-move entries of s the tables leave out: broken indices and the
-// positions the prober recomputes (core/left_out.hpp: a capture, or a threat no move
-// answers with another). The solver's capture flags say which positions have a capture and
-// which face one (Black to move at an index has a capture exactly when White to move at the
-// same index faces one); only the threatened positions are searched for an answer
-// (has_threat_answer: few of their moves can stop every capture, and only those are made).
-// The flags also answer for the positions those moves reach in the slice (all but
-// promotions): reached with Black to move at index j, such a position answers the threat
-// when Black has no capture there and White has one, two flags instead of two capture
-// tests (the search is most of the writer's work). s must hold its capture flags.
+// Which entries of s with `side` to move (White's: those its tables hold) a table leaves out:
+// broken indices and the positions the prober recomputes (core/left_out.hpp: a capture, or a
+// threat no move answers with another). The solver's capture flags say which positions have a
+// capture and which face one (the other side to move at an index has a capture exactly when
+// the side to move at the same index faces one); only the threatened positions are searched
+// for an answer (has_threat_answer: few of their moves can stop every capture, and only those
+// are made). The flags also answer for the positions those moves reach in the slice (all but
+// promotions): reached with the other side to move at index j, such a position answers the
+// threat when that side has no capture there and the mover has one, two flags instead of two
+// capture tests (the search is most of the writer's work). s must hold its capture flags.
 template <class V>
-LargeVector<std::uint8_t> left_out_captures_and_threats(const Slice<V>& s) {
+LargeVector<std::uint8_t> left_out_captures_and_threats(const Slice<V>& s,
+                                                        Color side = Color::white) {
     if (s.capture[0].empty() || s.capture[1].empty())
         throw compress::TableError(s.material().name() +
                                    ": the capture flags were dropped before writing");
@@ -49,9 +50,10 @@ LargeVector<std::uint8_t> left_out_captures_and_threats(const Slice<V>& s) {
     LargeVector<std::uint8_t> mask(idx.size(), 1);  // broken blocks are skipped
     // Plain pointers: see left_out_captures.
     std::uint8_t* const dc = mask.data();
-    const std::uint8_t* const wdl = s.wdl[0].data();
-    const std::uint8_t* const capture = s.capture[0].data();
-    const std::uint8_t* const faces = s.capture[1].data();
+    const int to_move = static_cast<int>(side);
+    const std::uint8_t* const wdl = s.wdl[to_move].data();
+    const std::uint8_t* const capture = s.capture[to_move].data();
+    const std::uint8_t* const faces = s.capture[1 - to_move].data();
     const KingTable<V> kings(idx);
     const std::uint64_t bs = idx.block_size();
     const BlockPieces pieces(idx.blocks(), bs, 1 << 14);
@@ -78,7 +80,7 @@ LargeVector<std::uint8_t> left_out_captures_and_threats(const Slice<V>& s) {
                 const std::uint64_t j = i + std::uint64_t(std::countr_zero(threatened)) / 8;
                 if (Wdl(wdl[j]) == Wdl::unknown) continue;
                 Position<V> p;
-                kings.unrank(j - block * bs, wm, bm, Color::white, p);
+                kings.unrank(j - block * bs, wm, bm, side, p);
                 dc[j] = !has_threat_answer(p, [&](const Position<V>& q) {
                     if (popcount(q.kings) != popcount(p.kings)) return answers_threat(q);
                     // A king move stays in the block; a man move leaves it.
