@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,21 +38,16 @@ namespace dtb::gen {
 
 namespace detail {
 
-// Whether m's tables in dir hold what a read back needs: a DTW table, and a WDL table that is
-// not in one-ply form (whose entries are not all values).
-inline bool holds_values_to_read_back(const std::filesystem::path& dir, VariantId variant,
-                                      const Material& m) {
+// What m's tables in dir say of a read back: nullopt when they cannot give it (no DTW table,
+// or a WDL table in one-ply form, whose entries are not all values), else whether they leave
+// out the positions facing a threat (every preset but fast).
+inline std::optional<bool> threats_left_out(const std::filesystem::path& dir, VariantId variant,
+                                            const Material& m) {
     std::error_code ec;
     if (!std::filesystem::exists(dir / compress::table_file_name(m, compress::ValueKind::dtw), ec))
-        return false;
-    return open_table(dir, variant, m, compress::ValueKind::wdl)->form() !=
-           compress::TableForm::one_ply;
-}
-
-// Whether m's tables leave out the positions facing a threat (all presets but fast).
-inline bool threats_left_out(const std::filesystem::path& dir, VariantId variant,
-                             const Material& m) {
+        return std::nullopt;
     const auto r = open_table(dir, variant, m, compress::ValueKind::wdl);
+    if (r->form() == compress::TableForm::one_ply) return std::nullopt;
     return compress::compression_of(compress::ValueKind::wdl, r->zstd_level())
                .value_or(compress::Compression::small) != compress::Compression::fast;
 }
@@ -82,16 +78,16 @@ void take_filled(LargeVector<T>& v, std::uint64_t n, T fill, ArrayStock* stock) 
 // m's WDL and DTW, both sides to move, from its tables and its twin's in dir, for a slice held
 // for later ones (no DTC, no capture flags); every material a capture or a promotion in m
 // leads to must be held in `exits`, as for solving m. Null when the tables do not hold what
-// this needs (detail::holds_values_to_read_back): m is then solved again. Arrays are taken
+// this needs (detail::threats_left_out): m is then solved again. Arrays are taken
 // from `stock` where it has them. Throws compress::TableError when a table is damaged.
 template <class V>
 std::unique_ptr<Slice<V>> read_back(const std::filesystem::path& dir, VariantId variant,
                                     const Material& m, const ExitTables<V>& exits,
                                     ArrayStock* stock = nullptr) {
     const Material f = m.flipped();
-    if (!detail::holds_values_to_read_back(dir, variant, m) ||
-        !detail::holds_values_to_read_back(dir, variant, f))
-        return nullptr;
+    const std::optional<bool> threats[2] = {detail::threats_left_out(dir, variant, m),
+                                            detail::threats_left_out(dir, variant, f)};
+    if (!threats[0] || !threats[1]) return nullptr;
     auto s = std::make_unique<Slice<V>>(m, Sides::none);
     const auto& idx = s->index;
     const std::uint64_t n = idx.size();
@@ -146,9 +142,8 @@ std::unique_ptr<Slice<V>> read_back(const std::filesystem::path& dir, VariantId 
     std::string error;
     for (const Color c : {Color::white, Color::black}) {
         const int side = static_cast<int>(c);
-        const bool threats = detail::threats_left_out(dir, variant, own[side]);
         const LargeVector<std::uint8_t> left_out =
-            threats ? left_out_captures_and_threats(*s, c) : LargeVector<std::uint8_t>{};
+            *threats[side] ? left_out_captures_and_threats(*s, c) : LargeVector<std::uint8_t>{};
         const std::uint8_t* const capture = s->capture[side].data();
         const std::uint64_t bs = idx.block_size();
         const BlockPieces pieces(idx.blocks(), bs, 1 << 14);
@@ -163,7 +158,7 @@ std::unique_ptr<Slice<V>> read_back(const std::filesystem::path& dir, VariantId 
                     if (capture[i]) continue;
                     // A left-out entry may hold anything, 0 too (the fill of a block
                     // where every entry is left out); a stored one holds a value.
-                    if (!threats || !left_out[i]) {
+                    if (!*threats[side] || !left_out[i]) {
                         const Wdl w = Wdl(s->wdl[side][i]);
                         if (w == Wdl::unknown || w > Wdl::loss)
                             throw compress::TableError(
