@@ -64,12 +64,12 @@ bool wdl_one_ply(const Material& m) {
     return known[m] = one_ply;
 }
 
-enum class Kind { stored, one_ply, any };
+enum class Kind { stored, one_ply, any, captures, threats };
 
 // Random positions of the sampled_pieces() materials, White or Black to move: any (a capture
-// or a threat resolved by a search over stored values), or only those the tables store
+// or a threat resolved by a search over stored values), only those the tables store
 // (core/left_out.hpp: a single table lookup) — in a table of values, or in one in one-ply
-// form (a search one move deep).
+// form (a search one move deep) — or only those left out for a capture, or for a threat.
 std::vector<Position<V>> sample(Kind kind, std::size_t n) {
     std::mt19937_64 rng(42);
     const int pieces = sampled_pieces();
@@ -85,7 +85,10 @@ std::vector<Position<V>> sample(Kind kind, std::size_t n) {
         Position<V> p;
         if (!index.unrank(rng() % index.size(), rng() & 1 ? Color::white : Color::black, p))
             continue;
-        if (kind != Kind::any) {
+        if (kind == Kind::captures || kind == Kind::threats) {
+            const LeftOut want = kind == Kind::captures ? LeftOut::captures : LeftOut::successors;
+            if (left_out_kind(p) != want) continue;
+        } else if (kind != Kind::any) {
             if (left_out_kind(p) != LeftOut::no) continue;
             const auto m = material_of(p.side == Color::white ? p : Flip<V>::apply(p));
             if (wdl_one_ply(m) != (kind == Kind::one_ply)) continue;
@@ -97,7 +100,7 @@ std::vector<Position<V>> sample(Kind kind, std::size_t n) {
 
 struct Setup {
     std::unique_ptr<Tablebase> warm, cold;
-    std::vector<Position<V>> stored, one_ply, any;
+    std::vector<Position<V>> stored, one_ply, any, captures, threats;
 };
 const Setup& setup() {
     static const Setup s = [] {
@@ -108,10 +111,12 @@ const Setup& setup() {
         x.stored = sample(Kind::stored, 1 << 14);
         x.one_ply = sample(Kind::one_ply, 1 << 14);
         x.any = sample(Kind::any, 1 << 14);
+        x.captures = sample(Kind::captures, 1 << 14);
+        x.threats = sample(Kind::threats, 1 << 14);
         // Warm the cache with every sampled position (and open every table).
         const auto prober = x.warm->prober<V>();
         Value v;
-        for (const auto* set : {&x.stored, &x.one_ply, &x.any})
+        for (const auto* set : {&x.stored, &x.one_ply, &x.any, &x.captures, &x.threats})
             for (const auto& p : *set) prober.value(p, want_all, v);
         x.cold->prober<V>().value(x.stored[0], want_all, v);  // open the tables
         return x;
@@ -138,6 +143,13 @@ void BM_ProbeWarmStoredWdl(benchmark::State& state) {
 }
 void BM_ProbeWarmAnyWdl(benchmark::State& state) {
     run(state, *setup().warm, setup().any, want_wdl);
+}
+// The two kinds of positions a warm probe of any position searches (core/left_out.hpp).
+void BM_ProbeWarmCaptureWdl(benchmark::State& state) {
+    run(state, *setup().warm, setup().captures, want_wdl);
+}
+void BM_ProbeWarmThreatWdl(benchmark::State& state) {
+    run(state, *setup().warm, setup().threats, want_wdl);
 }
 void BM_ProbeWarmAnyAll(benchmark::State& state) {
     run(state, *setup().warm, setup().any, want_all);
@@ -348,6 +360,8 @@ BENCHMARK(BM_ProbeCountersSamplePureWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeCountersSamplePureDtw)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyWdl)->Threads(1)->Threads(2)->UseRealTime();
+BENCHMARK(BM_ProbeWarmCaptureWdl)->Threads(1)->UseRealTime();
+BENCHMARK(BM_ProbeWarmThreatWdl)->Threads(1)->UseRealTime();
 BENCHMARK(BM_ProbeWarmAnyAll)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeColdStoredWdl)->Threads(1)->Threads(2)->UseRealTime();
 BENCHMARK(BM_ProbeWarmOnePlyWdl)->Threads(1)->UseRealTime();

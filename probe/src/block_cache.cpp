@@ -12,7 +12,7 @@ BlockCache::BlockCache(std::size_t bytes) {
     slots_ = bytes / per_slot;
     if (slots_ == 0) return;
     ways_ = int(std::min<std::size_t>(kMaxWays, slots_));
-    sets_ = slots_ / std::size_t(ways_);
+    sets_ = std::min<std::size_t>(slots_ / std::size_t(ways_), 0xFFFFFFFFu);  // set_of's range
     slots_ = sets_ * std::size_t(ways_);
     slot_ = std::make_unique<Slot[]>(slots_);
     set_ = std::make_unique<Set[]>(sets_);
@@ -21,8 +21,9 @@ BlockCache::BlockCache(std::size_t bytes) {
 
 std::size_t BlockCache::set_of(std::uint64_t key) const {
     // A multiplicative hash (Fibonacci hashing): consecutive blocks land in different sets.
+    // Its high 32 bits scaled to the sets by a multiply, not a division (Lemire's reduction).
     const std::uint64_t h = key * 0x9e3779b97f4a7c15ull;
-    return std::size_t((h >> 32) % sets_);
+    return std::size_t(((h >> 32) * std::uint64_t(sets_)) >> 32);
 }
 
 bool BlockCache::find(std::uint64_t key, std::uint32_t entry, int bits,

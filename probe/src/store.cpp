@@ -136,6 +136,20 @@ Store::~Store() = default;
 
 int Store::slot_of(const Material& m, ValueKind k) { return m.slot() * kKinds + kind_index(k); }
 
+Store::Layout Store::layout_of(const compress::TableReader& r, bool caching) {
+    Layout l;
+    l.positions = r.positions();
+    l.block_positions = r.block_positions();
+    if (std::has_single_bit(l.block_positions)) l.block_shift = std::countr_zero(l.block_positions);
+    l.bits = entry_bits(r.encoding());
+    l.page_shift = std::countr_zero(BlockCache::kPageBits) - std::countr_zero(unsigned(l.bits));
+    const std::uint64_t pages = (std::uint64_t(l.block_positions) >> l.page_shift) +
+                                ((l.block_positions & ((1u << l.page_shift) - 1)) != 0);
+    l.cacheable = caching && r.blocks() <= kMaxBlock && pages <= kMaxPagesPerBlock;
+    l.one_ply = r.form() == compress::TableForm::one_ply;
+    return l;
+}
+
 std::uint8_t Store::open_table(const Material& m, ValueKind kind, Table& t) const {
     std::lock_guard lock(open_mutex_);
     const auto state = t.state.load(std::memory_order_acquire);
@@ -166,6 +180,7 @@ std::uint8_t Store::open_table(const Material& m, ValueKind kind, Table& t) cons
         t.state.store(failed, std::memory_order_release);
         return failed;
     }
+    t.layout = layout_of(*t.reader, cache_.slots() > 0);
     if (is_record_kind(kind)) {
         t.memo_size = 1 + t.reader->blocks();
         t.memo = std::make_unique<std::atomic<std::uint64_t>[]>(t.memo_size);
@@ -206,27 +221,22 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
     if (state == failed) return fail(t, message);
 
     const compress::TableReader& r = *t.reader;
-    if (index >= r.positions()) {
+    const Layout& l = t.layout;
+    if (index >= l.positions) {
         if (message)
             *message = r.path().string() + ": index " + std::to_string(index) +
-                       " beyond the table's " + std::to_string(r.positions()) + " entries";
+                       " beyond the table's " + std::to_string(l.positions) + " entries";
         return Status::corrupt;
     }
-    const std::uint64_t block = index / r.block_positions();
-    const auto offset = std::uint32_t(index % r.block_positions());
+    const std::uint64_t block =
+        l.block_shift >= 0 ? index >> l.block_shift : index / l.block_positions;
+    const auto offset = std::uint32_t(index - block * l.block_positions);
     const compress::Encoding encoding = r.encoding();
-    const int bits = entry_bits(encoding);
-    const std::uint32_t page_entries = BlockCache::kPageBits / std::uint32_t(bits);
-    const std::uint64_t pages =
-        (std::uint64_t(r.block_positions()) + page_entries - 1) / page_entries;
-    const bool cacheable = cache_.slots() > 0 && block < kMaxBlock && pages <= kMaxPagesPerBlock;
     ThreadDecoder& thread = thread_decoder();
     LastBlock& d = thread.last[kind_index(k)];
-    const std::uint32_t entries = r.block_entries(block);
     // In a table in one-ply form an entry 0 is not a value.
-    const bool one_ply = r.form() == compress::TableForm::one_ply;
     auto found = [&] {
-        if (one_ply && value == 0) value = kOnePly;
+        if (l.one_ply && value == 0) value = kOnePly;
         return Status::ok;
     };
     const bool same_block = d.holds(id_, slot, block);
@@ -236,7 +246,7 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
         const Status s = status_of(e);
         return s == Status::not_available ? Status::io : s;
     };
-    if (!cacheable) {
+    if (!l.cacheable) {
         // Without a cache the block is decoded only as far as the entry (a table of runs).
         d.store = 0;  // until the context holds the block again
         if (const auto e = r.block_entry(block, offset, same_block, d.context, value, why);
@@ -246,11 +256,11 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
         return found();
     }
     if (same_block) {
-        value = compress::encoded_value(encoding, d.encoded, entries, offset);
+        value = compress::encoded_value(encoding, d.encoded, r.block_entries(block), offset);
         return found();
     }
-    if (cache_.find(page_key(slot, block, offset / page_entries), offset % page_entries, bits,
-                    value))
+    if (cache_.find(page_key(slot, block, offset >> l.page_shift),
+                    offset & ((1u << l.page_shift) - 1), l.bits, value))
         return found();
 
     d.store = 0;  // the context's block is about to change
@@ -260,6 +270,7 @@ Status Store::lookup(const Material& m, ValueKind k, std::uint64_t index, std::u
         return failed(e);
     d.hold(id_, slot, block);
     d.encoded = encoded;
+    const std::uint32_t entries = r.block_entries(block);
     value = compress::encoded_value(encoding, encoded, entries, offset);
     // Every page of the block: neighbouring positions are often probed next.
     const std::size_t words = block_words(encoding, encoded, entries, thread.words);

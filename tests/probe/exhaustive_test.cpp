@@ -1,6 +1,7 @@
 // Every position of every material (or every stride-th), both sides to move, probed through the
-// library and compared with the generator's own values (positions with a capture included: the
-// generator computes those too, the prober recomputes them by its capture search).
+// library (all values, and WDL alone) and compared with the generator's own values (positions
+// with a capture included: the generator computes those too, the prober recomputes them by its
+// capture search).
 #include <chrono>
 #include <filesystem>
 
@@ -31,6 +32,11 @@ void compare_every_position(int max_pieces, std::size_t cache_bytes, std::uint64
                 ASSERT_EQ(prober.probe(p, probe::want_all, got, &why), probe::Status::ok)
                     << write_fen(p) << ": " << why;
                 ASSERT_EQ(got.wdl, want.wdl) << write_fen(p);
+                // WDL alone takes another road: searches that stop once the answer is known.
+                Value wdl;
+                ASSERT_EQ(prober.probe(p, probe::want_wdl, wdl, &why), probe::Status::ok)
+                    << write_fen(p) << ": " << why;
+                ASSERT_EQ(wdl.wdl, want.wdl) << write_fen(p) << " (WDL alone)";
                 if (want.wdl != Wdl::draw) {
                     ASSERT_EQ(got.dtw, want.dtw) << write_fen(p);
                     ASSERT_EQ(got.dtc, want.dtc) << write_fen(p);

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "dtb/core/apply.hpp"
 #include "dtb/core/movegen.hpp"
@@ -86,13 +87,21 @@ bool has_threat_answer(const Position<V>& p) {
 namespace detail {
 
 // For p whose side to move has no capture: successors when it faces a threat that none of
-// its moves answers with another (then `moves` holds all its moves), else no.
+// its moves answers with another (then `moves` holds all its moves, ordered as left_out_kind
+// tells), else no.
 template <class V>
-LeftOut threat_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
+LeftOut threat_kind(const Position<V>& p, MoveList<typename V::board>& moves,
+                    int* to_stored = nullptr) {
     if (!threatens(p)) return LeftOut::no;
     MoveGen<V>::generate(p, moves);
-    for (const auto& m : moves)
-        if (answers_threat(apply(p, m))) return LeftOut::no;
+    int stored = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+        const Position<V> q = apply(p, moves[i]);
+        if (MoveGen<V>::has_capture(q)) continue;
+        if (threatens(q)) return LeftOut::no;  // q answers the threat
+        std::swap(moves.begin()[stored++], moves.begin()[i]);
+    }
+    if (to_stored) *to_stored = stored;
     return LeftOut::successors;
 }
 
@@ -108,14 +117,18 @@ LeftOut left_out_kind(const Position<V>& p) {
 }
 
 // The same, and the moves the recomputation goes over: the captures, or every move (moves
-// holds nothing useful when the answer is no). For the prober, which then makes them.
+// holds nothing useful when the answer is no). For the prober, which then makes them. For
+// successors, the moves that reach a stored position come first, *to_stored of them when
+// given: each of them answers no threat and leaves no capture, so it leaves no threat; each
+// of the others leaves the opponent a capture.
 template <class V>
-LeftOut left_out_kind(const Position<V>& p, MoveList<typename V::board>& moves) {
+LeftOut left_out_kind(const Position<V>& p, MoveList<typename V::board>& moves,
+                      int* to_stored = nullptr) {
     if (MoveGen<V>::has_capture(p)) {
         MoveGen<V>::generate_captures(p, moves);
         return LeftOut::captures;
     }
-    return detail::threat_kind(p, moves);
+    return detail::threat_kind(p, moves, to_stored);
 }
 
 }  // namespace dtb

@@ -52,6 +52,8 @@ class SuccessorValues {
 
     // Whether a move found so far wins (then no other move changes the WDL).
     bool won() const { return win_; }
+    // Whether a move found so far wins or draws.
+    bool drawn_or_won() const { return win_ || draw_; }
 
     Value value() const {
         if (win_) return {Wdl::win, std::uint16_t(win_dtw_), std::uint16_t(win_dtc_)};
@@ -65,6 +67,12 @@ class SuccessorValues {
     int loss_dtw_ = 0, loss_dtc_ = 0;            // over the moves to won positions
 };
 
+// What a search needs of a position's value: all of it (its distances too), its WDL, or
+// only whether it is lost (a value that is not lost may then be given as a draw where it is a
+// win). A search for the WDL that has found a drawing move needs no more of its other moves'
+// children than whether they are lost: only a win, a lost child, changes its answer.
+enum class Need : std::uint8_t { value, wdl, whether_lost };
+
 // What a lookup of a move's child gave.
 enum class ChildLookup {
     known,    // the value was set
@@ -73,21 +81,28 @@ enum class ChildLookup {
 };
 
 // The value of p from the children of `moves` (all of p's moves, or all its captures when it
-// has one: captures are compulsory), each looked up by child(q, value) -> ChildLookup; a child
-// whose side to move has no piece is over without a lookup. With wdl_only, the first winning
-// move settles the value and an unknown child elsewhere does not matter. nullopt: unknown.
+// has one: captures are compulsory), each looked up by child(i, q, child_need, value) ->
+// ChildLookup, q the position moves[i] reaches; a child whose side to move has no piece is
+// over without a lookup. Unless all of the value is needed, the search stops as soon as it
+// knows what `need` asks (at the first winning move; for whether_lost, at the first that does
+// not lose), an unknown child elsewhere then does not matter, and a child is asked only what
+// the search still needs of it (child_need). nullopt: unknown.
 template <class V, class Child>
 std::optional<Value> value_from_moves(const Position<V>& p,
                                       const MoveList<typename V::board>& moves, Child&& child,
-                                      bool wdl_only = false) {
+                                      Need need = Need::value) {
     if (moves.empty()) return game_over_value<V>();
     SuccessorValues values;
     bool missing = false;
-    for (const auto& m : moves) {
+    for (int i = 0; i < moves.size(); ++i) {
+        const auto& m = moves[i];
         const Position<V> q = apply(p, m);
         Value after = game_over_value<V>();
         if (q.pieces(q.side) != 0) {
-            const ChildLookup r = child(q, after);
+            const Need child_need = need == Need::value     ? Need::value
+                                    : values.drawn_or_won() ? Need::whether_lost
+                                                            : Need::wdl;
+            const ChildLookup r = child(i, q, child_need, after);
             if (r == ChildLookup::abort) return std::nullopt;
             if (r == ChildLookup::unknown || after.wdl == Wdl::unknown) {
                 missing = true;
@@ -95,7 +110,9 @@ std::optional<Value> value_from_moves(const Position<V>& p,
             }
         }
         values.add(p, m, after);
-        if (wdl_only && values.won()) return values.value();
+        if (need != Need::value &&
+            (values.won() || (need == Need::whether_lost && values.drawn_or_won())))
+            return values.value();
     }
     if (missing) return std::nullopt;
     return values.value();
@@ -112,7 +129,7 @@ std::optional<Value> value_from_successors(const Position<V>& p, Lookup&& lookup
     } else {
         MoveGen<V>::generate(p, moves);
     }
-    return value_from_moves(p, moves, [&](const Position<V>& q, Value& after) {
+    return value_from_moves(p, moves, [&](int, const Position<V>& q, Need, Value& after) {
         const std::optional<Value> v = lookup(q);
         if (!v) return ChildLookup::abort;
         after = *v;

@@ -129,8 +129,15 @@ class CountersProber {
             return Status::ok;
         }
         MoveList<G> moves;
-        if (left_out_kind(p, moves) != LeftOut::no) return from_moves(p, s, moves, out, message);
-        return stored(p, s, out, message);
+        int to_stored = 0;
+        switch (left_out_kind(p, moves, &to_stored)) {
+            case LeftOut::captures:
+                return from_moves(p, s, moves, out, message);
+            case LeftOut::successors:
+                return from_moves(p, s, moves, out, message, to_stored);
+            default:
+                return stored(p, s, out, message);
+        }
     }
 
     // Every legal move with the value under the counters after it, best first for the mover: the
@@ -235,19 +242,25 @@ class CountersProber {
         return runs_binding_count(*set_, before, p, after, child) ? child_budget + 1 : 1;
     }
 
+    // For a position left out for a threat, the first `to_stored` moves reach stored positions
+    // and the others positions with a capture (left_out_kind), which are not tested again.
+    static constexpr int kNotSorted = -1;
     Status from_moves(const P& p, const CounterState& s, const MoveList<G>& moves,
-                      CountersAnswer& out, std::string* message) const {
+                      CountersAnswer& out, std::string* message, int to_stored = kNotSorted) const {
         if (moves.size() == 0) {
             out = {Wdl::loss, Wdl::loss, 0};
             return Status::ok;
         }
         bool win = false, all_won = true;
         int best_win = 0, slowest_loss = 0;
-        for (const auto& m : moves) {
+        for (int i = 0; i < moves.size(); ++i) {
+            const auto& m = moves[i];
             const P child = apply(p, m);
             const CounterState cs = after_move(*set_, s, p, m, child);
             CountersAnswer a;
-            if (const Status st = value(child, cs, a, message); st != Status::ok) return st;
+            if (const Status st = child_value(child, cs, to_stored, i, a, message);
+                st != Status::ok)
+                return st;
             const int c = cost(s, p, m, cs, child, a.budget);
             if (a.wdl == Wdl::loss) {
                 best_win = win ? std::min(best_win, c) : c;
@@ -262,6 +275,15 @@ class CountersProber {
         out.budget = win ? best_win : all_won ? slowest_loss : 0;
         out.wdl = plies_left(*set_, s, p) > 0 ? out.table_wdl : Wdl::draw;
         return Status::ok;
+    }
+
+    Status child_value(const P& child, const CounterState& cs, int to_stored, int i,
+                       CountersAnswer& out, std::string* message) const {
+        if (to_stored == kNotSorted) return value(child, cs, out, message);
+        if (i < to_stored) return stored(child, cs, out, message);
+        MoveList<G> captures;
+        MoveGen<V>::generate_captures(child, captures);
+        return from_moves(child, cs, captures, out, message);
     }
 
     Status stored(const P& p, const CounterState& s, CountersAnswer& out,

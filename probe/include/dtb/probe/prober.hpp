@@ -14,7 +14,9 @@
 //     WDL table in one-ply form (compress/table_format.hpp) holds 0 there, the WDL is found
 //     from the position's moves as above (its distances are still read from their tables).
 // A table that is not installed makes the answer not_available, never a guess; when only
-// WDL is asked for, a move that wins settles the position whatever the other moves lead to.
+// WDL is asked for, a move that wins settles the position whatever the other moves lead to,
+// and once a move draws, the other moves' positions are searched only as far as it takes to
+// know whether they are lost (Need, core/successor_values.hpp).
 //
 // S is the source of stored values: Store (the table files), or an in-memory stand-in in
 // tests. It provides Status lookup(const Material&, ValueKind, uint64_t, uint16_t&, string*) and
@@ -82,9 +84,15 @@ class Prober {
     // Sorting key of a move for the side making it, from the value after it.
     static std::tuple<int, int, int> rank(const Value& after);
 
-    // The value of p from the positions its moves (all it has, or all its captures) reach.
-    Status from_moves(const P& p, const MoveList<G>& moves, int want, Value& out,
-                      std::string* message) const;
+    // value() of what a search needs of p (with want_wdl, whether it is lost may be all).
+    Status search(const P& p, int want, Need need, Value& out, std::string* message) const;
+
+    // The value of p from the positions its moves (all it has, or all its captures) reach;
+    // for a position left out for a threat, the first `to_stored` moves reach stored positions
+    // and the others positions with a capture (left_out_kind), which are not tested again.
+    Status from_moves(const P& p, const MoveList<G>& moves, int want, Need need, Value& out,
+                      std::string* message, int to_stored = kNotSorted) const;
+    static constexpr int kNotSorted = -1;
 
     // p has White to move and is stored (LeftOut::no): its table entry.
     Status stored(const P& p, int want, Value& out, std::string* message) const;
@@ -108,13 +116,26 @@ Status Prober<V, S>::probe(const P& p, int want, Value& out, std::string* messag
 
 template <class V, class S>
 Status Prober<V, S>::value(const P& p, int want, Value& out, std::string* message) const {
+    return search(p, want, want == want_wdl ? Need::wdl : Need::value, out, message);
+}
+
+template <class V, class S>
+Status Prober<V, S>::search(const P& p, int want, Need need, Value& out,
+                            std::string* message) const {
     if (p.pieces(p.side) == 0) {
         out = game_over_value<V>();
         return Status::ok;
     }
     MoveList<G> moves;
-    if (left_out_kind(p, moves) != LeftOut::no) return from_moves(p, moves, want, out, message);
-    return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
+    int to_stored = 0;
+    switch (left_out_kind(p, moves, &to_stored)) {
+        case LeftOut::captures:
+            return from_moves(p, moves, want, need, out, message);
+        case LeftOut::successors:
+            return from_moves(p, moves, want, need, out, message, to_stored);
+        default:
+            return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
+    }
 }
 
 template <class V, class S>
@@ -169,21 +190,30 @@ std::tuple<int, int, int> Prober<V, S>::rank(const Value& after) {
 }
 
 template <class V, class S>
-Status Prober<V, S>::from_moves(const P& p, const MoveList<G>& moves, int want, Value& out,
-                                std::string* message) const {
+Status Prober<V, S>::from_moves(const P& p, const MoveList<G>& moves, int want, Need need,
+                                Value& out, std::string* message, int to_stored) const {
     Status failure = Status::ok;
     std::string missing_message;
+    // The value of q = moves[i]'s child, which has a piece to move.
+    const auto child_value = [&](int i, const P& q, Need child_need, Value& after) {
+        if (to_stored == kNotSorted) return search(q, want, child_need, after, message);
+        if (i < to_stored)
+            return stored(q.side == Color::white ? q : Flip<V>::apply(q), want, after, message);
+        MoveList<G> captures;
+        MoveGen<V>::generate_captures(q, captures);
+        return from_moves(q, captures, want, child_need, after, message);
+    };
     const auto v = value_from_moves(
         p, moves,
-        [&](const P& q, Value& after) {
-            const Status s = value(q, want, after, message);
+        [&](int i, const P& q, Need child_need, Value& after) {
+            const Status s = child_value(i, q, child_need, after);
             if (s == Status::ok) return ChildLookup::known;
             failure = s;
             if (s != Status::not_available) return ChildLookup::abort;
             if (message) missing_message = *message;
             return ChildLookup::unknown;  // a winning move found later still decides WDL
         },
-        want == want_wdl);
+        need);
     if (!v) {
         if (failure == Status::not_available && message) *message = missing_message;
         return failure;
@@ -224,7 +254,7 @@ Status Prober<V, S>::stored(const P& p, int want, Value& out, std::string* messa
         const int outer = std::exchange(enclosing, size);
         MoveList<G> moves;
         MoveGen<V>::generate(p, moves);
-        const Status s = from_moves(p, moves, want_wdl, out, message);
+        const Status s = from_moves(p, moves, want_wdl, Need::wdl, out, message);
         enclosing = outer;
         if (s != Status::ok) return s;
         w = std::uint16_t(out.wdl);

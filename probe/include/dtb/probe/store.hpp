@@ -65,9 +65,20 @@ class Store {
 
   private:
     enum State : std::uint8_t { unknown = 0, open = 1, absent = 2, failed = 3 };
+    // Where entry i of an open table is: its block and the cache page within the block,
+    // worked out once at open so that a lookup divides by nothing.
+    struct Layout {
+        std::uint64_t positions = 0;
+        std::uint32_t block_positions = 1;
+        int block_shift = -1;  // log2(block_positions), -1 when it is not a power of two
+        int bits = 16;         // an entry's bits in a cache page
+        int page_shift = 0;    // log2(entries a cache page holds)
+        bool cacheable = false, one_ply = false;
+    };
     struct Table {
         std::atomic<std::uint8_t> state{unknown};
         std::unique_ptr<compress::TableReader> reader;       // set before state becomes open
+        Layout layout;                                       // likewise
         Status error = Status::ok;                           // when failed
         std::string message;                                 // when failed
         std::unique_ptr<std::atomic<std::uint64_t>[]> memo;  // a record table's, set at open
@@ -75,6 +86,7 @@ class Store {
     };
 
     static int slot_of(const Material& m, ValueKind k);
+    static Layout layout_of(const compress::TableReader& r, bool caching);
     std::uint8_t open_table(const Material& m, ValueKind k, Table& t) const;
     Status fail(const Table& t, std::string* message) const;
 

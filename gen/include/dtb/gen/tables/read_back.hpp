@@ -170,7 +170,7 @@ std::unique_ptr<Slice<V>> read_back(const std::filesystem::path& dir, VariantId 
                     MoveList<typename V::board> moves;
                     MoveGen<V>::generate(p, moves);
                     // A king move stays in the block, a man move leaves it.
-                    const auto from_slice = [&](const Position<V>& q, Value& after) {
+                    const auto from_slice = [&](int, const Position<V>& q, Need, Value& after) {
                         if (material_of(q) != m) {
                             const ExitValue e = exits.exit_value(q);
                             after = {e.wdl(), e.dtw(), 0};
