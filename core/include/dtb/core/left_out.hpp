@@ -84,15 +84,12 @@ bool has_threat_answer(const Position<V>& p) {
     return has_threat_answer(p, [](const Position<V>& q) { return answers_threat(q); });
 }
 
-namespace detail {
-
-// For p whose side to move has no capture: successors when it faces a threat that none of
-// its moves answers with another (then `moves` holds all its moves, ordered as left_out_kind
+// For p whose side to move has no capture and faces a threat: successors when none of its
+// moves answers it with another (then `moves` holds all its moves, ordered as left_out_kind
 // tells), else no.
 template <class V>
-LeftOut threat_kind(const Position<V>& p, MoveList<typename V::board>& moves,
-                    int* to_stored = nullptr) {
-    if (!threatens(p)) return LeftOut::no;
+LeftOut threatened_kind(const Position<V>& p, MoveList<typename V::board>& moves,
+                        int* to_stored = nullptr) {
     MoveGen<V>::generate(p, moves);
     int stored = 0;
     for (int i = 0; i < moves.size(); ++i) {
@@ -105,15 +102,14 @@ LeftOut threat_kind(const Position<V>& p, MoveList<typename V::board>& moves,
     return LeftOut::successors;
 }
 
-}  // namespace detail
-
 // How the value of p (its side to move has a piece) is obtained: from its table entry (no),
 // or by recomputation from its successors.
 template <class V>
 LeftOut left_out_kind(const Position<V>& p) {
     if (MoveGen<V>::has_capture(p)) return LeftOut::captures;
+    if (!threatens(p)) return LeftOut::no;
     MoveList<typename V::board> moves;
-    return detail::threat_kind(p, moves);
+    return threatened_kind(p, moves);
 }
 
 // The same, and the moves the recomputation goes over: the captures, or every move (moves
@@ -128,7 +124,7 @@ LeftOut left_out_kind(const Position<V>& p, MoveList<typename V::board>& moves,
         MoveGen<V>::generate_captures(p, moves);
         return LeftOut::captures;
     }
-    return detail::threat_kind(p, moves, to_stored);
+    return threatens(p) ? threatened_kind(p, moves, to_stored) : LeftOut::no;
 }
 
 }  // namespace dtb

@@ -81,7 +81,7 @@ constexpr typename V::board::bb king_sight(typename V::board::bb from,
 // and along any (any), for all kings at once: a victim (one of `targets`) with an empty
 // square beyond it, looking back along the direction, sees the kings that reach it over empty
 // squares. Whether a side has a capture and whether a king turns to a further one ask only
-// for `any` (the unused directions' words are not kept).
+// for `any`: king_can_jump below.
 template <class V>
 struct KingJumps {
     std::array<typename V::board::bb, kDirCount> by_dir{};
@@ -99,6 +99,22 @@ constexpr KingJumps<V> king_jumps_from(typename V::board::bb kings, typename V::
         j.any |= j.by_dir[int(D)];
     });
     return j;
+}
+
+// Whether some of `kings` has a first jump: king_jumps_from's `any` alone. Every probed
+// position asks it of both sides, so it is flattened (no call per direction) and keeps no
+// word per direction: the sights are joined, then met with the kings once.
+template <class V, DirSet Dirs = V::king_captures>
+[[gnu::flatten]] constexpr bool king_can_jump(typename V::board::bb kings,
+                                              typename V::board::bb targets,
+                                              typename V::board::bb empty) {
+    using G = typename V::board;
+    typename G::bb seen = 0;
+    for_each_dir<Dirs>([&](auto d) {
+        constexpr Dir D = decltype(d)::value;
+        seen |= king_sight<V, reverse(D)>(targets & G::template step<reverse(D)>(empty), empty);
+    });
+    return (seen & kings) != 0;
 }
 
 // The depth-first capture search for one side. Out receives each legal capture (push) and
@@ -291,7 +307,7 @@ class CaptureSearch {
     bool turns_to_capture(bb squares) const {
         constexpr DirSet back = immediate && V::turn_180 ? 0 : dirs({reverse(Arrived)});
         constexpr DirSet turns = V::king_captures & ~dirs({Arrived}) & ~back;
-        return king_jumps_from<V, turns>(squares, targets_, empty_).any != 0;
+        return king_can_jump<V, turns>(squares, targets_, empty_);
     }
 
     // Jumps the piece v in direction D, then lands and continues or ends.
@@ -466,7 +482,7 @@ class MoveGen {
 
   private:
     template <Color C>
-    static bool has_capture(const P& p) {
+    [[gnu::flatten]] static bool has_capture(const P& p) {
         const bb empty = p.empty();
         const bb opp = p.pieces(~C);
         const bb man_targets = V::man_captures_king ? opp : opp & ~p.kings;
@@ -481,7 +497,7 @@ class MoveGen {
             if (found) return true;
         }
         const bb kings = p.kings_of(C);
-        return kings && king_jumps_from<V>(kings, opp, empty).any != 0;
+        return kings && king_can_jump<V>(kings, opp, empty);
     }
 
     template <Color C, class F>

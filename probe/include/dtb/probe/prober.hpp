@@ -97,6 +97,20 @@ class Prober {
     // p has White to move and is stored (LeftOut::no): its table entry.
     Status stored(const P& p, int want, Value& out, std::string* message) const;
 
+    // The WDL of stored p, of material m, whose entry a table in one-ply form (dtb pack
+    // --wdl-sides one) leaves to a search one move deep. Out of line: its move list is not
+    // to weigh on every stored probe's stack.
+    [[gnu::noinline]] Status one_ply_wdl(const P& p, const Material& m, Value& out,
+                                         std::string* message) const;
+
+    // search() of p whose side to move has a capture, or faces a threat (out of line, for
+    // its move list).
+    [[gnu::noinline]] Status search_left_out(const P& p, bool capture, int want, Need need,
+                                             Value& out, std::string* message) const;
+
+    // p, or its colour flip when Black is to move: what the tables hold.
+    static P white_view(const P& p) { return p.side == Color::white ? p : Flip<V>::apply(p); }
+
     const S* store_;
 };
 
@@ -126,16 +140,25 @@ Status Prober<V, S>::search(const P& p, int want, Need need, Value& out,
         out = game_over_value<V>();
         return Status::ok;
     }
+    // left_out_kind's tests, taken apart so that a stored position (most are: neither side
+    // has a capture) needs no move list.
+    const bool capture = MoveGen<V>::has_capture(p);
+    if (!capture && !threatens(p)) return stored(white_view(p), want, out, message);
+    return search_left_out(p, capture, want, need, out, message);
+}
+
+template <class V, class S>
+Status Prober<V, S>::search_left_out(const P& p, bool capture, int want, Need need, Value& out,
+                                     std::string* message) const {
     MoveList<G> moves;
-    int to_stored = 0;
-    switch (left_out_kind(p, moves, &to_stored)) {
-        case LeftOut::captures:
-            return from_moves(p, moves, want, need, out, message);
-        case LeftOut::successors:
-            return from_moves(p, moves, want, need, out, message, to_stored);
-        default:
-            return stored(p.side == Color::white ? p : Flip<V>::apply(p), want, out, message);
+    if (capture) {
+        MoveGen<V>::generate_captures(p, moves);
+        return from_moves(p, moves, want, need, out, message);
     }
+    int to_stored = 0;
+    if (threatened_kind(p, moves, &to_stored) == LeftOut::successors)
+        return from_moves(p, moves, want, need, out, message, to_stored);
+    return stored(white_view(p), want, out, message);
 }
 
 template <class V, class S>
@@ -197,8 +220,7 @@ Status Prober<V, S>::from_moves(const P& p, const MoveList<G>& moves, int want, 
     // The value of q = moves[i]'s child, which has a piece to move.
     const auto child_value = [&](int i, const P& q, Need child_need, Value& after) {
         if (to_stored == kNotSorted) return search(q, want, child_need, after, message);
-        if (i < to_stored)
-            return stored(q.side == Color::white ? q : Flip<V>::apply(q), want, after, message);
+        if (i < to_stored) return stored(white_view(q), want, after, message);
         MoveList<G> captures;
         MoveGen<V>::generate_captures(q, captures);
         return from_moves(q, captures, want, child_need, after, message);
@@ -225,6 +247,30 @@ Status Prober<V, S>::from_moves(const P& p, const MoveList<G>& moves, int want, 
 }
 
 template <class V, class S>
+Status Prober<V, S>::one_ply_wdl(const P& p, const Material& m, Value& out,
+                                 std::string* message) const {
+    // The twin's table holds the positions p's moves reach, none of them left out for a
+    // threat (which would search back into this table). p is stored, so it has no capture:
+    // every move counts. A search nested in this one is reached by a capture or a promotion,
+    // so it has fewer pieces or men; one that has not comes from damaged tables, which could
+    // lead round in a circle.
+    static thread_local int enclosing = std::numeric_limits<int>::max();
+    const int size = m.pieces() + m.men();
+    if (size >= enclosing) {
+        if (message)
+            *message = m.name() + ": a one-ply search of its WDL table leads back into " + "one (" +
+                       write_fen(p) + "): a damaged table, or both of a pair " + "in one-ply form";
+        return Status::corrupt;
+    }
+    const int outer = std::exchange(enclosing, size);
+    MoveList<G> moves;
+    MoveGen<V>::generate(p, moves);
+    const Status s = from_moves(p, moves, want_wdl, Need::wdl, out, message);
+    enclosing = outer;
+    return s;
+}
+
+template <class V, class S>
 Status Prober<V, S>::stored(const P& p, int want, Value& out, std::string* message) const {
     const Material m = material_of(p);
     if (m.pieces() > S::kMaxPieces) {
@@ -236,27 +282,7 @@ Status Prober<V, S>::stored(const P& p, int want, Value& out, std::string* messa
     if (const Status s = store_->lookup(m, ValueKind::wdl, i, w, message); s != Status::ok)
         return s;
     if (w == S::kOnePly) {
-        // An entry of a table in one-ply form (dtb pack --wdl-sides one): the twin's table
-        // holds the positions p's moves reach, none of them left out for a threat (which
-        // would search back into this table). p is stored, so it has no capture: every move
-        // counts. A search nested in this one is reached by a capture or a promotion, so it
-        // has fewer pieces or men; one that has not comes from damaged tables, which could
-        // lead round in a circle.
-        static thread_local int enclosing = std::numeric_limits<int>::max();
-        const int size = m.pieces() + m.men();
-        if (size >= enclosing) {
-            if (message)
-                *message = m.name() + ": a one-ply search of its WDL table leads back into " +
-                           "one (" + write_fen(p) + "): a damaged table, or both of a pair " +
-                           "in one-ply form";
-            return Status::corrupt;
-        }
-        const int outer = std::exchange(enclosing, size);
-        MoveList<G> moves;
-        MoveGen<V>::generate(p, moves);
-        const Status s = from_moves(p, moves, want_wdl, Need::wdl, out, message);
-        enclosing = outer;
-        if (s != Status::ok) return s;
+        if (const Status s = one_ply_wdl(p, m, out, message); s != Status::ok) return s;
         w = std::uint16_t(out.wdl);
     } else if (w < 1 || w > 3) {
         if (message)
