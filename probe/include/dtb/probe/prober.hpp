@@ -258,8 +258,8 @@ Status Prober<V, S>::one_ply_wdl(const P& p, const Material& m, Value& out,
     const int size = m.pieces() + m.men();
     if (size >= enclosing) {
         if (message)
-            *message = m.name() + ": a one-ply search of its WDL table leads back into " + "one (" +
-                       write_fen(p) + "): a damaged table, or both of a pair " + "in one-ply form";
+            *message = m.name() + ": a one-ply search of its WDL table leads back into one (" +
+                       write_fen(p) + "): a damaged table, or both of a pair in one-ply form";
         return Status::corrupt;
     }
     const int outer = std::exchange(enclosing, size);
