@@ -68,8 +68,8 @@ TEST(LeftOut, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
                 ++seen[static_cast<int>(r)];
                 // The prober's form agrees and hands over the moves it recomputes from.
                 MoveList<V::board> handed;
-                int to_stored = -1;
-                ASSERT_EQ(left_out_kind(p, handed, &to_stored), r) << write_fen(p);
+                MovesReach reach = MovesReach::unknown();
+                ASSERT_EQ(left_out_kind(p, handed, &reach), r) << write_fen(p);
                 if (r == LeftOut::no) continue;
                 MoveList<V::board> moves;
                 MoveGen<V>::generate(p, moves);  // captures only, when there is one
@@ -79,13 +79,18 @@ TEST(LeftOut, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
                                                                      moves[k]) != handed.end()
                                                          : handed[k] == moves[k])
                         << write_fen(p);
-                if (r != LeftOut::successors) continue;
-                ASSERT_GE(to_stored, 0) << write_fen(p);
+                if (r != LeftOut::successors) {
+                    ASSERT_EQ(reach(0), MovesReach::Kind::unknown) << write_fen(p);
+                    continue;
+                }
+                // Stored-reaching moves first, then those leaving a capture.
                 for (int k = 0; k < handed.size(); ++k) {
                     const auto q = apply(p, handed[k]);
                     const LeftOut after = left_out_kind(q);
                     ASSERT_NE(after, LeftOut::successors) << write_fen(p) << " -> " << write_fen(q);
-                    ASSERT_EQ(after, k < to_stored ? LeftOut::no : LeftOut::captures)
+                    ASSERT_NE(reach(k), MovesReach::Kind::unknown) << write_fen(p);
+                    ASSERT_EQ(after, reach(k) == MovesReach::Kind::stored ? LeftOut::no
+                                                                          : LeftOut::captures)
                         << write_fen(p) << " -> " << write_fen(q);
                 }
             }
@@ -99,7 +104,8 @@ TEST(LeftOut, SuccessorsOfARecomputedPositionAreNeverRecomputedSo) {
 // has_threat_answer makes only the moves that could stop every first jump of the opponent.
 // On random positions of every variant: the first jumps exist exactly when has_capture says
 // the side has a capture; every move the filter would skip leaves the opponent a capture;
-// and the answer agrees with the plain search (make every move, test both sides' captures).
+// and the answer agrees with the plain search (make every move, test both sides' captures),
+// as does threatened_kind, move by move.
 template <class V>
 void check_threat_answers(int positions, std::uint64_t seed, int max_pieces) {
     using bb = typename V::board::bb;
@@ -148,6 +154,19 @@ void check_threat_answers(int positions, std::uint64_t seed, int max_pieces) {
         }
         ASSERT_EQ(has_threat_answer(p), expected) << write_fen(p);
         if (threatens(p)) ++answered[expected];
+        // The prober's threat test agrees, and says of each move what it reaches.
+        if (!threatens(p)) continue;
+        MoveList<typename V::board> handed;
+        MovesReach reach = MovesReach::unknown();
+        ASSERT_EQ(threatened_kind(p, handed, &reach), expected ? LeftOut::no : LeftOut::successors)
+            << write_fen(p);
+        if (expected) continue;
+        ASSERT_EQ(handed.size(), moves.size()) << write_fen(p);
+        for (int k = 0; k < handed.size(); ++k) {
+            const Position<V> q = apply(p, handed[k]);
+            ASSERT_EQ(MoveGen<V>::has_capture(q), reach(k) == MovesReach::Kind::capture)
+                << write_fen(p) << " -> " << write_fen(q);
+        }
     }
     // Both answers occur among the threatened positions, and the filter skips moves: the
     // comparisons have teeth.

@@ -84,21 +84,41 @@ bool has_threat_answer(const Position<V>& p) {
     return has_threat_answer(p, [](const Position<V>& q) { return answers_threat(q); });
 }
 
+// What a recomputation knows of the positions its moves reach, so that it tests none of them
+// again. A capture's children are not known (each is valued as any position); the moves of a
+// position left out for a threat, as threatened_kind orders them, reach first `stored`
+// stored positions, then positions whose side to move has a capture.
+class MovesReach {
+  public:
+    enum class Kind : std::uint8_t { unknown, stored, capture };
+
+    static constexpr MovesReach unknown() { return MovesReach(-1); }
+    static constexpr MovesReach stored_first(int stored) { return MovesReach(stored); }
+
+    constexpr Kind operator()(int i) const {
+        return stored_ < 0 ? Kind::unknown : i < stored_ ? Kind::stored : Kind::capture;
+    }
+
+  private:
+    constexpr explicit MovesReach(int stored) : stored_(stored) {}
+    int stored_;
+};
+
 // For p whose side to move has no capture and faces a threat: successors when none of its
-// moves answers it with another (then `moves` holds all its moves, ordered as left_out_kind
-// tells), else no.
+// moves answers it with another (then `moves` holds all its moves), else no. With `reach`,
+// the moves are ordered and *reach says what each reaches.
 template <class V>
 LeftOut threatened_kind(const Position<V>& p, MoveList<typename V::board>& moves,
-                        int* to_stored = nullptr) {
+                        MovesReach* reach = nullptr) {
     MoveGen<V>::generate(p, moves);
     int stored = 0;
     for (int i = 0; i < moves.size(); ++i) {
         const Position<V> q = apply(p, moves[i]);
         if (MoveGen<V>::has_capture(q)) continue;
         if (threatens(q)) return LeftOut::no;  // q answers the threat
-        std::swap(moves.begin()[stored++], moves.begin()[i]);
+        if (reach) std::swap(moves.begin()[stored++], moves.begin()[i]);
     }
-    if (to_stored) *to_stored = stored;
+    if (reach) *reach = MovesReach::stored_first(stored);
     return LeftOut::successors;
 }
 
@@ -113,18 +133,17 @@ LeftOut left_out_kind(const Position<V>& p) {
 }
 
 // The same, and the moves the recomputation goes over: the captures, or every move (moves
-// holds nothing useful when the answer is no). For the prober, which then makes them. For
-// successors, the moves that reach a stored position come first, *to_stored of them when
-// given: each of them answers no threat and leaves no capture, so it leaves no threat; each
-// of the others leaves the opponent a capture.
+// holds nothing useful when the answer is no). For the prober, which then makes them, and
+// with `reach` what they reach (MovesReach).
 template <class V>
 LeftOut left_out_kind(const Position<V>& p, MoveList<typename V::board>& moves,
-                      int* to_stored = nullptr) {
+                      MovesReach* reach = nullptr) {
     if (MoveGen<V>::has_capture(p)) {
         MoveGen<V>::generate_captures(p, moves);
+        if (reach) *reach = MovesReach::unknown();
         return LeftOut::captures;
     }
-    return threatens(p) ? threatened_kind(p, moves, to_stored) : LeftOut::no;
+    return threatens(p) ? threatened_kind(p, moves, reach) : LeftOut::no;
 }
 
 }  // namespace dtb

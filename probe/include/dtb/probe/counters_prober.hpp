@@ -129,15 +129,9 @@ class CountersProber {
             return Status::ok;
         }
         MoveList<G> moves;
-        int to_stored = 0;
-        switch (left_out_kind(p, moves, &to_stored)) {
-            case LeftOut::captures:
-                return from_moves(p, s, moves, out, message);
-            case LeftOut::successors:
-                return from_moves(p, s, moves, out, message, to_stored);
-            default:
-                return stored(p, s, out, message);
-        }
+        MovesReach reach = MovesReach::unknown();
+        if (left_out_kind(p, moves, &reach) == LeftOut::no) return stored(p, s, out, message);
+        return from_moves(p, s, moves, out, message, reach);
     }
 
     // Every legal move with the value under the counters after it, best first for the mover: the
@@ -242,11 +236,10 @@ class CountersProber {
         return runs_binding_count(*set_, before, p, after, child) ? child_budget + 1 : 1;
     }
 
-    // For a position left out for a threat, the first `to_stored` moves reach stored positions
-    // and the others positions with a capture (left_out_kind), which are not tested again.
-    static constexpr int kNotSorted = -1;
+    // The value of p from the positions its moves reach, each valued as `reach` says it may be.
     Status from_moves(const P& p, const CounterState& s, const MoveList<G>& moves,
-                      CountersAnswer& out, std::string* message, int to_stored = kNotSorted) const {
+                      CountersAnswer& out, std::string* message,
+                      MovesReach reach = MovesReach::unknown()) const {
         if (moves.size() == 0) {
             out = {Wdl::loss, Wdl::loss, 0};
             return Status::ok;
@@ -258,8 +251,7 @@ class CountersProber {
             const P child = apply(p, m);
             const CounterState cs = after_move(*set_, s, p, m, child);
             CountersAnswer a;
-            if (const Status st = child_value(child, cs, to_stored, i, a, message);
-                st != Status::ok)
+            if (const Status st = child_value(child, cs, reach(i), a, message); st != Status::ok)
                 return st;
             const int c = cost(s, p, m, cs, child, a.budget);
             if (a.wdl == Wdl::loss) {
@@ -277,13 +269,19 @@ class CountersProber {
         return Status::ok;
     }
 
-    Status child_value(const P& child, const CounterState& cs, int to_stored, int i,
+    Status child_value(const P& child, const CounterState& cs, MovesReach::Kind reached,
                        CountersAnswer& out, std::string* message) const {
-        if (to_stored == kNotSorted) return value(child, cs, out, message);
-        if (i < to_stored) return stored(child, cs, out, message);
-        MoveList<G> captures;
-        MoveGen<V>::generate_captures(child, captures);
-        return from_moves(child, cs, captures, out, message);
+        switch (reached) {
+            case MovesReach::Kind::stored:
+                return stored(child, cs, out, message);
+            case MovesReach::Kind::capture: {
+                MoveList<G> captures;
+                MoveGen<V>::generate_captures(child, captures);
+                return from_moves(child, cs, captures, out, message);
+            }
+            default:
+                return value(child, cs, out, message);
+        }
     }
 
     Status stored(const P& p, const CounterState& s, CountersAnswer& out,

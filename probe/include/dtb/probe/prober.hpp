@@ -87,12 +87,10 @@ class Prober {
     // value() of what a search needs of p (with want_wdl, whether it is lost may be all).
     Status search(const P& p, int want, Need need, Value& out, std::string* message) const;
 
-    // The value of p from the positions its moves (all it has, or all its captures) reach;
-    // for a position left out for a threat, the first `to_stored` moves reach stored positions
-    // and the others positions with a capture (left_out_kind), which are not tested again.
+    // The value of p from the positions its moves (all it has, or all its captures) reach,
+    // each valued as `reach` says it may be.
     Status from_moves(const P& p, const MoveList<G>& moves, int want, Need need, Value& out,
-                      std::string* message, int to_stored = kNotSorted) const;
-    static constexpr int kNotSorted = -1;
+                      std::string* message, MovesReach reach = MovesReach::unknown()) const;
 
     // p has White to move and is stored (LeftOut::no): its table entry.
     Status stored(const P& p, int want, Value& out, std::string* message) const;
@@ -155,9 +153,9 @@ Status Prober<V, S>::search_left_out(const P& p, bool capture, int want, Need ne
         MoveGen<V>::generate_captures(p, moves);
         return from_moves(p, moves, want, need, out, message);
     }
-    int to_stored = 0;
-    if (threatened_kind(p, moves, &to_stored) == LeftOut::successors)
-        return from_moves(p, moves, want, need, out, message, to_stored);
+    MovesReach reach = MovesReach::unknown();
+    if (threatened_kind(p, moves, &reach) == LeftOut::successors)
+        return from_moves(p, moves, want, need, out, message, reach);
     return stored(white_view(p), want, out, message);
 }
 
@@ -214,16 +212,22 @@ std::tuple<int, int, int> Prober<V, S>::rank(const Value& after) {
 
 template <class V, class S>
 Status Prober<V, S>::from_moves(const P& p, const MoveList<G>& moves, int want, Need need,
-                                Value& out, std::string* message, int to_stored) const {
+                                Value& out, std::string* message, MovesReach reach) const {
     Status failure = Status::ok;
     std::string missing_message;
     // The value of q = moves[i]'s child, which has a piece to move.
     const auto child_value = [&](int i, const P& q, Need child_need, Value& after) {
-        if (to_stored == kNotSorted) return search(q, want, child_need, after, message);
-        if (i < to_stored) return stored(white_view(q), want, after, message);
-        MoveList<G> captures;
-        MoveGen<V>::generate_captures(q, captures);
-        return from_moves(q, captures, want, child_need, after, message);
+        switch (reach(i)) {
+            case MovesReach::Kind::stored:
+                return stored(white_view(q), want, after, message);
+            case MovesReach::Kind::capture: {
+                MoveList<G> captures;
+                MoveGen<V>::generate_captures(q, captures);
+                return from_moves(q, captures, want, child_need, after, message);
+            }
+            default:
+                return search(q, want, child_need, after, message);
+        }
     };
     const auto v = value_from_moves(
         p, moves,
