@@ -33,6 +33,22 @@ struct Case {
     Encoding encoding;
 };
 
+// data written as spec's table in dir (index period 29), every cared-for value read back
+// (expect_round_trip), and the table opened into r.
+void write_and_read_back(const TempDir& dir, const TableSpec& spec, const TableData& data,
+                         Compression compression, std::uint32_t block_positions,
+                         std::unique_ptr<TableReader>& r) {
+    WriteOptions o;
+    o.compression = compression;
+    o.block_positions = block_positions;
+    o.period = 29;
+    const auto path = dir.path / table_file_name(spec.material, spec.kind);
+    write_table(path, spec, data.values, data.left_out, o);
+    expect_round_trip(path, spec, data);
+    std::string message;
+    ASSERT_EQ(TableReader::open(path, spec, r, message), ErrorCode::ok) << message;
+}
+
 class TableRoundTrip : public ::testing::TestWithParam<Case> {};
 
 TEST_P(TableRoundTrip, EveryCaredForValueComesBack) {
@@ -40,16 +56,9 @@ TEST_P(TableRoundTrip, EveryCaredForValueComesBack) {
     TempDir dir;
     const TableSpec spec{VariantId::russian, kKKvK, c.kind};
     const auto data = structured_values(russian_size(kKKvK), c.max_value, 42);
-    WriteOptions o;
-    o.compression = c.compression;
-    o.block_positions = c.block_positions;
-    o.period = 29;
-    const auto path = dir.path / table_file_name(spec.material, spec.kind);
-    write_table(path, spec, data.values, data.left_out, o);
-    expect_round_trip(path, spec, data);
     std::unique_ptr<TableReader> r;
-    std::string message;
-    ASSERT_EQ(TableReader::open(path, spec, r, message), ErrorCode::ok) << message;
+    write_and_read_back(dir, spec, data, c.compression, c.block_positions, r);
+    ASSERT_TRUE(r);
     EXPECT_EQ(r->encoding(), c.encoding);
 }
 
@@ -125,6 +134,51 @@ TEST(TableWriter, DontCareEntriesDoNotRaiseTheEncoding) {
     ASSERT_EQ(TableReader::open(path, spec, r, message), ErrorCode::ok) << message;
     EXPECT_EQ(r->encoding(), Encoding::packed2);
     EXPECT_EQ(r->max_value(), 1);
+}
+
+// A block whose every entry is left out (all captures, say) has no value to continue: its
+// fill must still fit the table's encoding, whatever junk the entries held, and every way of
+// reading the table (a whole block, or an entry at a time as the prober reads it) must agree
+// on it and on the blocks around it.
+TEST(TableWriter, ABlockWhollyLeftOut) {
+    struct Kind {
+        ValueKind kind;
+        Compression compression;
+        std::uint16_t max_value;
+    };
+    // Largest values below what the encodings hold (2 bits, a byte, 4 bits), so that junk
+    // cut to the encoding's width would show.
+    for (const Kind k :
+         {Kind{ValueKind::wdl, Compression::small, 2}, Kind{ValueKind::wdl, Compression::fast, 2},
+          Kind{ValueKind::dtw, Compression::small, 200},
+          Kind{ValueKind::dtc, Compression::small, 12}}) {
+        SCOPED_TRACE(std::string(to_string(k.kind)) +
+                     (k.compression == Compression::fast ? " fast" : " small"));
+        TempDir dir;
+        const TableSpec spec{VariantId::russian, kKKvK, k.kind};
+        auto data = structured_values(russian_size(kKKvK), k.max_value, 7);
+        constexpr std::uint32_t kBlock = 1000;
+        for (std::uint64_t i = kBlock; i < 2 * kBlock; ++i) {
+            data.left_out[i] = 1;
+            data.values[i] = 0xFFFF;  // junk no encoding of the table holds
+        }
+        std::unique_ptr<TableReader> r;
+        write_and_read_back(dir, spec, data, k.compression, kBlock, r);
+        ASSERT_TRUE(r);
+        ASSERT_LE(r->max_value(), k.max_value);
+        std::string message;
+        DecodeContext whole, one;
+        std::vector<std::uint16_t> block(kBlock);
+        for (std::uint64_t b = 0; b < 3; ++b) {
+            ASSERT_EQ(r->decode_block(b, whole, block.data(), message), ErrorCode::ok) << message;
+            for (std::uint32_t e = 0; e < kBlock; ++e) {
+                std::uint16_t v = 0;
+                ASSERT_EQ(r->block_entry(b, e, e > 0, one, v, message), ErrorCode::ok) << message;
+                ASSERT_EQ(v, block[e]) << "block " << b << ", entry " << e;
+                ASSERT_LE(v, r->max_value()) << "block " << b << ", entry " << e;
+            }
+        }
+    }
 }
 
 TEST(TableFormat, ErrorNames) { EXPECT_STREQ(to_string(ErrorCode::checksum), "checksum mismatch"); }
