@@ -402,12 +402,13 @@ dtb_cli_test(verify_no_dir_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
 dtb_cli_test(pack_no_manifest_json EXIT 2 JSON_KEYS ${DTB_JSON_ERROR}
     ARGS pack ${CMAKE_CURRENT_BINARY_DIR}/no_such_directory --json)
 
-# gen says what a run needs before it starts, and refuses (exit code 1, nothing written) a run
-# that needs more memory or disk than the machine has, unless --force. Under the default
-# --memory what passes it is counted on the disk: the 8-piece run lacks disk.
+# gen says what a run needs before it starts, and the material it needs the most at, and
+# refuses (exit code 1, nothing written) a run that needs more memory or disk than the machine
+# has, unless --force. Under the default --memory what passes it is counted on the disk: the
+# 8-piece run lacks disk.
 dtb_cli_test(gen_estimate EXIT 0
     ARGS gen russian --pieces 6 --estimate --out ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never
-    REGEX "russian up to 6 pieces .[0-9]+ positions of White to move. needs about [0-9.]+ GiB of memory .[0-9.]+ .iB available. and [0-9.]+ .iB of disk"
+    REGEX "russian up to 6 pieces .[0-9]+ positions of White to move. needs about [0-9.]+ GiB of memory .(the most while it solves [KMv]+|held to --memory); [0-9.]+ .iB available. and [0-9.]+ .iB of disk"
     ABSENT ${CMAKE_CURRENT_BINARY_DIR}/cli_tables/never)
 # --estimate says the limits it takes (the machine's or its cgroup's memory, the CPU affinity
 # or quota), and a run held below its floor is refused with the numbers.

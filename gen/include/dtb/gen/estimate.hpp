@@ -1,10 +1,9 @@
 // What a dtb gen run will need, before it starts: the memory at its peak and the disk at its
 // peak (tables, and under --memory the scratch files), from the index sizes of the materials
-// it solves in their order. A model fitted to measured runs (docs/performance.md, "What a run
-// needs"): the solver holds the WDL and DTW of the slices later ones may look into (some 1.5
-// bytes per White-to-move entry of the run, twins sharing) and works on one slice at a time
-// (some 30 bytes per entry of the largest); the values under the counters add per entry some
-// 3.5 bytes, and 40 per entry of the largest slice. Measured peaks lie 0-20 % below it.
+// it solves in their order. A model of what the run holds at each step, fitted to measured
+// runs (docs/performance.md, "What a run needs"): the slices later ones still look into,
+// coded; the arrays the run keeps for reuse (run/array_stock.hpp); and the work on the
+// material being solved.
 #pragma once
 
 #include <algorithm>
@@ -14,6 +13,7 @@
 
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/counter_rules.hpp"
+#include "dtb/core/counters_classes.hpp"
 #include "dtb/core/index.hpp"
 #include "dtb/core/material.hpp"
 #include "dtb/gen/generate.hpp"
@@ -31,14 +31,43 @@ struct MaterialLoad {
     // The place of the last material solved that moves into it or its twin (its own place
     // when none does): until then the run holds it, or its scratch file.
     std::size_t needed_until = 0;
+    bool two_counts = false;  // with the counters: one of its classes binds two counts at once
 };
 
-// The memory the solver works in for one material beside what it holds, per White-to-move
-// entry, and 40 more where its values under the counters are solved.
-inline constexpr double kWorkingBytes = 30.0;
-inline std::uint64_t working_bytes(std::uint64_t entries, bool counters) {
-    return std::uint64_t(kWorkingBytes * double(entries) +
-                         (counters ? 40.0 * double(entries) : 0.0));
+// Bytes per White-to-move index entry (both sides to move), fitted to measured runs:
+// a slice's arrays while it is solved (WDL 1, DTW 2, DTC 2 and the capture flag 1, a side);
+inline constexpr double kSliceArrayBytes = 12;
+// the solver's own work beside them, the values under the counters solved with them, and
+// where two counts bind, the two-count solver's (5 bytes a position, counters_two_counts.hpp);
+inline constexpr double kSolverBytes = 6;
+inline constexpr double kCountersWorkBytes = 29;
+inline constexpr double kTwoCountBytes = 10;
+// a solved slice held for the materials that look into it (WDL and DTW coded in a byte a
+// side, exit_code.hpp), and its values under the counters held beside it.
+inline constexpr double kHeldBytes = 2;
+inline constexpr double kCountersHeldBytes = 10.5;
+// The program itself, its caches and a block's working memory, whatever the material.
+inline constexpr std::uint64_t kProgramBytes = 60ull << 20;
+
+// The solver's work on a material beside its slice's arrays, per entry.
+inline double work_beside_arrays(bool counters, bool two_counts) {
+    return kSolverBytes + (counters ? kCountersWorkBytes + (two_counts ? kTwoCountBytes : 0) : 0);
+}
+
+// The memory solving a material takes beside what the run holds (two_counts unknown: the
+// most).
+inline std::uint64_t working_bytes(std::uint64_t entries, bool counters, bool two_counts = true) {
+    return std::uint64_t((kSliceArrayBytes + work_beside_arrays(counters, two_counts)) *
+                         double(entries));
+}
+
+// The entries' worth of slice arrays in memory while a material of `entries` is solved, when
+// the largest solved before it had `largest_before`: the run keeps the arrays of the largest
+// (ArrayStock), a material of half their size or more reuses them, a smaller one gets new
+// ones beside them, and a larger one lets them go.
+inline std::uint64_t slice_array_entries(std::uint64_t largest_before, std::uint64_t entries) {
+    if (entries > largest_before) return entries;
+    return 2 * entries >= largest_before ? largest_before : largest_before + entries;
 }
 
 // The block cache of the tables a run under a budget reads back: a sixteenth of the budget,
@@ -94,38 +123,63 @@ inline std::uint64_t peak_disk(const std::vector<MaterialLoad>& loads,
     return std::uint64_t(std::max(peak, written));
 }
 
-// The estimate of a run held to `budget` bytes of memory (0: unbounded). Memory: what the
-// solver holds of the slices later ones may look into, some 1.5 bytes per entry of the run
-// (twins sharing), and its work on the largest; past the budget, held slices are spilled to
-// the disk, where the model of peak_disk counts them.
+// The memory at step k of a run, for a step that solves its material: the program, the
+// slices solved before k and still looked into (held: their White-to-move entries), the
+// arrays kept and those of k, and k's work beside them.
+inline std::uint64_t memory_at_step(const MaterialLoad& l, std::uint64_t held,
+                                    std::uint64_t largest_before) {
+    const double held_bytes = kHeldBytes + (l.counters ? kCountersHeldBytes : 0);
+    return kProgramBytes +
+           std::uint64_t(held_bytes * double(held) +
+                         kSliceArrayBytes * double(slice_array_entries(largest_before, l.entries)) +
+                         work_beside_arrays(l.counters, l.two_counts) * double(l.entries));
+}
+
+// The estimate of a run held to `budget` bytes of memory (0: unbounded). Memory: the most of
+// memory_at_step over the steps that solve a material (a twin's step writes nothing new);
+// past the budget, held slices are spilled to the disk, where the model of peak_disk counts
+// them.
 inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
                                        compress::Compression compression, bool wdl_only,
                                        std::uint64_t budget = 0) {
     GenEstimate e;
-    std::uint64_t largest = 0, counters_largest = 0;
-    double memory = 40.0 * (1 << 20), counters_memory = 0;
     const bool small = compression == compress::Compression::small;
     // Bytes per entry on disk: WDL, DTW and DTC (or WDL alone), as much again for the rules.
     const double pure = wdl_only ? (small ? 0.02 : 0.04) : (small ? 0.15 : 0.25);
     std::vector<double> tables;
-    for (const MaterialLoad& l : loads) {
+    // released[k]: the held entries let go of after step k.
+    std::vector<std::uint64_t> released(loads.size(), 0);
+    std::uint64_t held = 0, largest = 0, memory = 0;
+    for (std::size_t k = 0; k < loads.size(); ++k) {
+        const MaterialLoad& l = loads[k];
         e.positions += l.entries;
-        largest = std::max(largest, l.entries);
-        memory += 1.5 * double(l.entries);
         tables.push_back((l.counters ? 2 : 1) * pure * double(l.entries));
-        if (l.counters) {
-            counters_largest = std::max(counters_largest, l.entries);
-            counters_memory += 3.5 * double(l.entries);
+        if (l.solved_at == k) {
+            if (const std::uint64_t here = memory_at_step(l, held, largest); here > memory) {
+                memory = here;
+                e.memory_peak_step = k;
+            }
+            largest = std::max(largest, l.entries);
+            if (l.needed_until > k) {
+                held += l.entries;
+                released[l.needed_until] += l.entries;
+            }
         }
+        held -= released[k];
     }
-    memory += double(working_bytes(largest, false));
-    if (counters_largest)
-        counters_memory += double(working_bytes(counters_largest, true)) -
-                           double(working_bytes(counters_largest, false));
-    e.memory = std::uint64_t(memory + counters_memory);
+    e.memory = memory;
     e.disk = peak_disk(loads, tables, budget) + (1 << 20);
     if (budget && e.memory > budget) e.memory = budget;
     return e;
+}
+
+// Whether a class of m's counters binds two counts at once (counters_two_counts.hpp).
+inline bool binds_two_counts(const CounterSet& set, const Material& m) {
+    for (const bool idle : {false, true})
+        if ((!idle || has_idle_class(set, m)) &&
+            counters_class(set, m, idle).binding == Binding::two_counts)
+            return true;
+    return false;
 }
 
 // Each material of `order` with the step that solves it and its place of last need, as the
@@ -162,8 +216,12 @@ GenEstimate estimate_run(const GenOptions& o) {
         o.counters && !o.wdl_only ? find_counter_set<V>(o.counter_set) : nullptr;
     std::vector<std::uint64_t> entries;
     for (const Material& m : order) entries.push_back(Index<V>(m).size());
-    return estimate_from_loads(loads_of(order, entries, set && !set->empty()), o.compression,
-                               o.wdl_only, o.memory);
+    std::vector<MaterialLoad> loads = loads_of(order, entries, set && !set->empty());
+    for (std::size_t k = 0; k < order.size(); ++k)
+        loads[k].two_counts = loads[k].counters && binds_two_counts(*set, order[k]);
+    GenEstimate e = estimate_from_loads(loads, o.compression, o.wdl_only, o.memory);
+    if (!order.empty()) e.memory_peak = order[e.memory_peak_step];
+    return e;
 }
 
 }  // namespace dtb::gen

@@ -103,6 +103,10 @@ struct GenCallbacks {
 struct GenEstimate {
     std::uint64_t positions = 0;  // White-to-move index entries of the run's materials
     std::uint64_t memory = 0;     // bytes at the peak
+    // The material solved at the memory's peak (nullopt for an empty run), and its place in
+    // the run's order.
+    std::optional<Material> memory_peak;
+    std::size_t memory_peak_step = 0;
     // Bytes at the peak: the tables, and under --memory the scratch files of the slices still
     // needed and of a material solved in files.
     std::uint64_t disk = 0;
