@@ -52,19 +52,12 @@ class RankCoordination {
         std::map<Material, std::size_t> at;
         for (std::size_t k = 0; k < order.size(); ++k) at[order[k]] = k;
         std::vector<std::uint64_t> cost(order.size(), 0);
-        std::vector<std::pair<std::size_t, std::size_t>> together;
         for (std::size_t k = 0; k < order.size(); ++k) {
-            const Material& m = order[k];
-            const auto twin = at.find(m.flipped());
-            if (twin != at.end() && twin->second != k) together.emplace_back(k, twin->second);
+            const auto twin = at.find(order[k].flipped());
             if (plan.action(k) == SliceAction::solve && (twin == at.end() || twin->second > k))
-                cost[k] = Index<V>(m).size();
-            if (counters)
-                for (const Material& c : counters->budgets_read(m))
-                    for (const Material& x : {c, c.flipped()})
-                        if (const auto it = at.find(x); it != at.end())
-                            together.emplace_back(k, it->second);
+                cost[k] = Index<V>(order[k]).size();
         }
+        const auto together = kept_together(order, counters ? &counters->counter_set() : nullptr);
         plan_ = plan_ranks(order, cost, together, ranks_->size());
         done_.assign(order.size(), false);
         ranks_->barrier();

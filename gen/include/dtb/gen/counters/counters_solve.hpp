@@ -26,6 +26,7 @@
 #include "dtb/core/counter_state.hpp"
 #include "dtb/core/counters_classes.hpp"
 #include "dtb/core/counters_value.hpp"
+#include "dtb/gen/counters/budgets_read.hpp"
 #include "dtb/gen/counters/counters_river.hpp"
 #include "dtb/gen/counters/counters_two_counts.hpp"
 #include "dtb/gen/solver/exit_tables.hpp"
@@ -113,20 +114,12 @@ class CountersSlices {
         exits_.hold(m, nullptr);
         held_.erase(m);
     }
-    // Whether a promotion into m may carry a force count on (a force rule in scope in m): the
-    // classes' budgets of m are then needed in memory, beside its fresh view.
-    bool carries_force(const Material& m) const {
-        for (const CounterRule& rule : set_.list())
-            if (rule.kind == CounterKind::force && in_scope(rule.scope, m)) return true;
-        return false;
-    }
-    // The materials whose classes' budgets solving m reads where they are held (a promotion
-    // into a force scope): a distributed run solves them on m's rank.
+    // Whether a promotion into m may carry a force count on: the classes' budgets of m are
+    // then needed in memory, beside its fresh view.
+    bool carries_force(const Material& m) const { return gen::carries_force(set_, m); }
+    // The materials whose classes' budgets solving m reads where they are held.
     std::vector<Material> budgets_read(const Material& m) const {
-        std::vector<Material> out;
-        for (const Material& child : promotions(m))
-            if (carries_force(child) || carries_force(child.flipped())) out.push_back(child);
-        return out;
+        return gen::budgets_read(set_, m);
     }
     const MaterialCounters<V>* held(const Material& m) const {
         const auto it = held_.find(m);
@@ -250,16 +243,6 @@ class CountersSlices {
                 return solve_before_river(set_, i, main, exits_,
                                           counters_class(set_, m, true).max_plies);
         return solve_class(m, true, stock);
-    }
-
-    // The materials a promotion leads to from m.
-    static std::vector<Material> promotions(const Material& m) {
-        std::vector<Material> out;
-        if (m.white_men > 0)
-            out.push_back({m.white_men - 1, m.white_kings + 1, m.black_men, m.black_kings});
-        if (m.black_men > 0)
-            out.push_back({m.white_men, m.white_kings, m.black_men - 1, m.black_kings + 1});
-        return out;
     }
 
     // The held rules of m, or of its twin (answered through the flip by ExitTables).

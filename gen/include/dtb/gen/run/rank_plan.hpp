@@ -13,11 +13,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <numeric>
 #include <utility>
 #include <vector>
 
+#include "dtb/core/counter_rules.hpp"
 #include "dtb/core/material.hpp"
+#include "dtb/gen/counters/budgets_read.hpp"
 #include "dtb/gen/run/resume_plan.hpp"
 
 namespace dtb::gen {
@@ -27,6 +30,25 @@ struct RankPlan {
     // The steps each step waits for: those it may look into (resume_plan.hpp).
     std::vector<std::vector<std::size_t>> waits;
 };
+
+// The pairs of steps of the order that must share a rank: a material and its twin, and with
+// the counters (set not null) a material and those whose classes' budgets it reads.
+inline std::vector<std::pair<std::size_t, std::size_t>> kept_together(
+    const std::vector<Material>& order, const CounterSet* set) {
+    std::map<Material, std::size_t> at;
+    for (std::size_t k = 0; k < order.size(); ++k) at[order[k]] = k;
+    std::vector<std::pair<std::size_t, std::size_t>> together;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto twin = at.find(order[k].flipped());
+        if (twin != at.end() && twin->second != k) together.emplace_back(k, twin->second);
+        if (set)
+            for (const Material& c : budgets_read(*set, order[k]))
+                for (const Material& x : {c, c.flipped()})
+                    if (const auto it = at.find(x); it != at.end())
+                        together.emplace_back(k, it->second);
+    }
+    return together;
+}
 
 inline RankPlan plan_ranks(const std::vector<Material>& order,
                            const std::vector<std::uint64_t>& cost,
