@@ -11,7 +11,9 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "cli.hpp"
 #include "dtb/gen/generate.hpp"
@@ -19,6 +21,7 @@
 #include "dtb/gen/run/machine_limits.hpp"
 #include "dtb/gen/run/memory_floor.hpp"
 #include "dtb/gen/run/ranks.hpp"
+#include "gen_estimate_report.hpp"
 #ifdef DTB_HAVE_MPI
 #include "dtb/gen/mpi_ranks.hpp"
 #endif
@@ -38,10 +41,12 @@ struct GenCliOptions {
     bool distances = false;
     std::string counter_set;
     std::string values = "all";
-    bool estimate = false;  // print what the run needs, and stop
-    bool force = false;     // run even when the machine has less
-    std::string memory;     // --memory: "20G", "512M", bytes; "" for the default share
-    bool mpi = false;       // --mpi: spread over the ranks of an MPI launcher
+    bool estimate = false;   // print what the run needs, and stop
+    bool force = false;      // run even when the machine has less
+    std::string memory;      // --memory: "20G", "512M", bytes; "" for the default share
+    bool mpi = false;        // --mpi: spread over the ranks of an MPI launcher
+    std::vector<int> ranks;  // --ranks: with --estimate, the rank counts to plan for
+    bool json = false;       // --json: with --estimate, print it as JSON
 };
 
 // How many processes an MPI launcher started this one among (mpirun: OpenMPI's variable,
@@ -81,17 +86,6 @@ void end_ranks_on(const std::exception& e, gen::Ranks* r, int exit_code) {
     if (!r || r->size() == 1) return;
     std::fprintf(stderr, "dtb: %s%s\n", rank_prefix(r).c_str(), e.what());
     r->abort(exit_code);
-}
-
-// Bytes in words: "512 MiB", "7.2 GiB".
-std::string bytes_text(double b) {
-    char buf[32];
-    if (b < double(1 << 30)) {
-        std::snprintf(buf, sizeof buf, "%.0f MiB", b / double(1 << 20));
-    } else {
-        std::snprintf(buf, sizeof buf, "%.1f GiB", b / double(1 << 30));
-    }
-    return buf;
 }
 
 // --memory's text as bytes: a number with an optional K, M, G or T (powers of 1024; "GiB"
@@ -215,7 +209,10 @@ constexpr const char* kDistancesNotCounted =
 bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::GenOptions& g,
                  const gen::MemoryLimit& limit, const gen::CpuLimit& cpus) {
     const std::string rank = rank_prefix(g.ranks);
-    const auto need = gen::estimate(name.id, g);
+    // The time is estimated for the threads the run will have.
+    gen::GenOptions timed = g;
+    timed.threads = g.threads ? g.threads : cpus.threads;
+    const auto need = gen::estimate(name.id, timed);
     const std::uint64_t floor = gen::memory_floor(name.id, g);
     const double memory = double(limit.bytes), free = free_disk(g.out), held = held_by(g.out);
     const double disk = free > 0 ? free + held : 0;
@@ -225,10 +222,25 @@ bool check_needs(const GenCliOptions& o, const VariantName& name, const gen::Gen
         bytes_text(double(need.memory)) + " of memory (" + peak_text(need, g) + bytes_text(memory) +
         " available) and " + bytes_text(double(need.disk)) + " of disk (" + bytes_text(free) +
         " free" + (held > 0 ? ", " + bytes_text(held) + " in " + g.out.string() + " already" : "") +
-        ")" + (g.distances ? kDistancesNotCounted : "");
+        "), about " + duration(need.seconds) + " on " + std::to_string(timed.threads) + " threads" +
+        (g.distances ? kDistancesNotCounted : "");
     const std::string limits = limits_text(o, g, limit, cpus, floor);
     if (o.estimate) {
-        if (!g.ranks || g.ranks->rank() == 0) std::cout << what << "\n" << limits << "\n";
+        if (g.ranks && g.ranks->rank() != 0) return false;
+        // Under mpirun, the plan of the job it is part of.
+        std::vector<int> counts = o.ranks;
+        if (counts.empty() && g.ranks && g.ranks->size() > 1) counts = {g.ranks->size()};
+        std::vector<gen::RanksEstimate> plans;
+        for (const int n : counts) plans.push_back(gen::estimate_ranks(name.id, timed, n));
+        if (o.json)
+            std::cout << estimate_json(std::string(name.name), o.pieces, need, timed.threads,
+                                       g.memory, plans)
+                             .dump()
+                      << "\n";
+        else
+            std::cout << what << "\n"
+                      << limits << "\n"
+                      << (plans.empty() ? "" : ranks_text(plans, timed.threads, g.memory) + "\n");
         return false;
     }
     const bool short_of_memory = memory > 0 && double(need.memory) > memory;
@@ -273,18 +285,6 @@ double peak_memory_mib() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return double(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
-}
-
-std::string duration(double s) {
-    char buf[32];
-    if (s < 120) {
-        std::snprintf(buf, sizeof buf, "%.1f s", s);
-    } else if (s < 7200) {
-        std::snprintf(buf, sizeof buf, "%.1f min", s / 60);
-    } else {
-        std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
-    }
-    return buf;
 }
 
 void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
@@ -429,9 +429,10 @@ void add_gen_command(CLI::App& app) {
         "under the counters stored wherever it is not the pure DTW, a lookup instead of a\n"
         "search at probe time (docs/counters.md). docs/performance.md has what each option costs.\n"
         "A directory holds one variant's tables and one counter set's: another's is refused.\n"
-        "Before it starts, gen says the memory and disk the run needs (a model of measured\n"
-        "runs) and the limits it takes, and refuses a run that needs more than the machine\n"
-        "(or its cgroup) has, or less memory than the run's floor, unless --force.\n"
+        "Before it starts, gen says the memory, disk and time the run needs (a model of\n"
+        "measured runs) and the limits it takes, and refuses a run that needs more than the\n"
+        "machine (or its cgroup) has, or less memory than the run's floor, unless --force;\n"
+        "--estimate --ranks 2,4 says it for the run spread over 2 and 4 ranks of mpirun.\n"
         "It holds at most --memory (default 85 % of the memory available: MemAvailable, or\n"
         "what the cgroup's limit leaves when lower, as under SLURM or in a container);\n"
         "--threads defaults to the cores the CPU affinity and the cgroup's quota allow.\n"
@@ -455,6 +456,7 @@ void add_gen_command(CLI::App& app) {
         "  dtb gen russian --pieces 4 --values wdl --out tables/wdl\n"
         "  dtb gen english --pieces 4 --distances      (exact distances under the counters)\n"
         "  dtb gen russian --pieces 7 --estimate      (what it needs; runs nothing)\n"
+        "  dtb gen international --pieces 7 --estimate --ranks 2,4,8   (across machines)\n"
         "  mpirun -np 4 --map-by node --bind-to none dtb gen russian --pieces 6 --out /nfs/ru");
     cmd->add_option("variant", o->variant, "Variant (see 'dtb variants')")->required();
     cmd->add_option("--pieces", o->pieces, "Largest number of pieces")
@@ -471,8 +473,17 @@ void add_gen_command(CLI::App& app) {
     cmd->add_flag("--distances", o->distances,
                   "Also write the counters' distance tables: the distance under the counters "
                   "stored wherever it is not the pure DTW (slower, larger; docs/counters.md)");
-    cmd->add_flag("--estimate", o->estimate,
-                  "Print the memory and disk the run needs (and this machine has), run nothing");
+    auto* estimate = cmd->add_flag(
+        "--estimate", o->estimate,
+        "Print the memory, disk and time the run needs (and what this machine has), run nothing");
+    cmd->add_option("--ranks", o->ranks,
+                    "With --estimate: the plan of the run spread over these counts of ranks "
+                    "(mpirun), e.g. 2,4,8: wall time, and each rank's memory, scratch, reads and "
+                    "writes")
+        ->delimiter(',')
+        ->check(CLI::Range(1, 4096))
+        ->needs(estimate);
+    cmd->add_flag("--json", o->json, "With --estimate: print it as JSON")->needs(estimate);
     cmd->add_option("--memory", o->memory,
                     "Memory the run may hold, e.g. 20G or 512M (default: 85 % of what is "
                     "available, MemAvailable or what the cgroup's memory limit leaves). Above it, "

@@ -8,6 +8,10 @@ GenEstimate estimate(VariantId id, const GenOptions& o) {
     return dispatch(id, [&](auto v) { return estimate_variant<decltype(v)>(o); });
 }
 
+RanksEstimate estimate_ranks(VariantId id, const GenOptions& o, int ranks) {
+    return dispatch(id, [&](auto v) { return estimate_ranks_variant<decltype(v)>(o, ranks); });
+}
+
 probe::Status counters_report(const probe::Tablebase& tb, const Material& m, Color side,
                               probe::CountersReportRow& row, std::string* message,
                               const probe::CountersReportOptions& options) {

@@ -21,6 +21,9 @@ template <class V>
 GenEstimate estimate_variant(const GenOptions& o);
 
 template <class V>
+RanksEstimate estimate_ranks_variant(const GenOptions& o, int ranks);
+
+template <class V>
 std::array<std::uint64_t, 3> rewrite_variant_tables(const std::filesystem::path& dir,
                                                     VariantId variant, const Material& m,
                                                     compress::Compression compression,

@@ -74,6 +74,24 @@ TEST(GenEstimate, DiskOfMeasuredRuns) {
     EXPECT_LT(estimate_of(VariantId::russian, 6, true, true).disk, r6.disk / 4);
 }
 
+// The wall time, against runs of this session's machine (docs/performance.md, "What a run
+// needs": `dtb gen russian --pieces N --no-counters --compression fast`, 2 threads): within
+// 20 %; one thread slower by what the second gains, the WDL alone faster, the counters slower.
+TEST(GenEstimate, TimeOfMeasuredRuns) {
+    const auto r6 = estimate_of(VariantId::russian, 6, false);
+    EXPECT_NEAR(r6.seconds, 457.0, 0.2 * 457.0);
+    EXPECT_NEAR(estimate_of(VariantId::russian, 5, false).seconds, 25.5, 0.2 * 25.5);
+    GenOptions one;
+    one.pieces = 6;
+    one.compression = compress::Compression::fast;
+    one.counters = false;
+    one.threads = 1;
+    EXPECT_NEAR(estimate(VariantId::russian, one).seconds, kTwoThreadsSpeedup * r6.seconds,
+                1e-6 * r6.seconds);
+    EXPECT_LT(estimate_of(VariantId::russian, 6, false, true).seconds, r6.seconds);
+    EXPECT_GT(estimate_of(VariantId::russian, 6, true).seconds, 2 * r6.seconds);
+}
+
 // The least memory a run can be held to: russian up to 5 pieces, pure tables, under --memory
 // 100M held at most 87.4 MiB (RssAnon; docs/performance.md), at or below the floor; the
 // floor under what an unbounded run needs, more with the counters, less for one material.

@@ -135,17 +135,51 @@ inline std::uint64_t memory_at_step(const MaterialLoad& l, std::uint64_t held,
                          work_beside_arrays(l.counters, l.two_counts) * double(l.entries));
 }
 
-// The estimate of a run held to `budget` bytes of memory (0: unbounded). Memory: the most of
-// memory_at_step over the steps that solve a material (a twin's step writes nothing new);
-// past the budget, held slices are spilled to the disk, where the model of peak_disk counts
-// them.
+// The bytes of a material's tables: per entry, WDL, DTW and DTC (or WDL alone) at the
+// preset, as much again for the counters' tables.
+inline double table_bytes(const MaterialLoad& l, compress::Compression compression, bool wdl_only) {
+    const bool small = compression == compress::Compression::small;
+    const double pure = wdl_only ? (small ? 0.02 : 0.04) : (small ? 0.15 : 0.25);
+    return (l.counters ? 2 : 1) * pure * double(l.entries);
+}
+
+// The time of a step that solves a material and writes its tables (and its twin's), on
+// `threads` threads of a machine like the one measured (docs/performance.md, "What a run
+// needs"): its positions, both sides to move, at a rate that does not depend on the
+// material's size (russian up to 6 pieces: 6.5-8.7 M a second from 2^18 entries to 2^26),
+// slower with the counters and in files, faster for the WDL alone.
+inline constexpr int kMeasuredThreads = 2;
+// Positions a second, pure values at the fast preset, on the measured machine's two threads;
+inline constexpr double kPositionsPerSecond = 6.5e6;
+// the time of the small preset's writing, the WDL alone, the counters' tables beside the
+// pure values, and a material solved in files, against that;
+inline constexpr double kSmallPresetTime = 1.2;
+inline constexpr double kWdlOnlyTime = 0.5;
+inline constexpr double kCountersTime = 3.7;
+inline constexpr double kInFilesTime = 2.5;
+// and two threads against one (more threads are counted to gain as much each).
+inline constexpr double kTwoThreadsSpeedup = 1.82;
+inline double solve_seconds(const MaterialLoad& l, compress::Compression compression, bool wdl_only,
+                            std::uint64_t budget, int threads) {
+    const double speed = threads <= 1 ? 1 / kTwoThreadsSpeedup : double(threads) / kMeasuredThreads;
+    return 2 * double(l.entries) / (kPositionsPerSecond * speed) *
+           (compression == compress::Compression::small ? kSmallPresetTime : 1) *
+           (wdl_only     ? kWdlOnlyTime
+            : l.counters ? kCountersTime
+                         : 1) *
+           (budget && solved_in_files(l, budget) ? kInFilesTime : 1);
+}
+
+// The estimate of a run held to `budget` bytes of memory (0: unbounded), on `threads`
+// threads. Memory: the most of memory_at_step over the steps that solve a material (a twin's
+// step writes nothing new); past the budget, held slices are spilled to the disk, where the
+// model of peak_disk counts them. Time: the steps' solve_seconds. beside[k], when given: what
+// step k holds besides (a rank's table cache, rank_estimate.hpp).
 inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
                                        compress::Compression compression, bool wdl_only,
-                                       std::uint64_t budget = 0) {
+                                       std::uint64_t budget = 0, int threads = kMeasuredThreads,
+                                       const std::vector<std::uint64_t>& beside = {}) {
     GenEstimate e;
-    const bool small = compression == compress::Compression::small;
-    // Bytes per entry on disk: WDL, DTW and DTC (or WDL alone), as much again for the rules.
-    const double pure = wdl_only ? (small ? 0.02 : 0.04) : (small ? 0.15 : 0.25);
     std::vector<double> tables;
     // released[k]: the held entries let go of after step k.
     std::vector<std::uint64_t> released(loads.size(), 0);
@@ -153,12 +187,15 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
     for (std::size_t k = 0; k < loads.size(); ++k) {
         const MaterialLoad& l = loads[k];
         e.positions += l.entries;
-        tables.push_back((l.counters ? 2 : 1) * pure * double(l.entries));
+        tables.push_back(table_bytes(l, compression, wdl_only));
         if (l.solved_at == k) {
-            if (const std::uint64_t here = memory_at_step(l, held, largest); here > memory) {
+            const std::uint64_t here =
+                memory_at_step(l, held, largest) + (beside.empty() ? 0 : beside[k]);
+            if (here > memory) {
                 memory = here;
                 e.memory_peak_step = k;
             }
+            e.seconds += solve_seconds(l, compression, wdl_only, budget, threads);
             largest = std::max(largest, l.entries);
             if (l.needed_until > k) {
                 held += l.entries;
@@ -204,22 +241,42 @@ inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
     return loads;
 }
 
-// The estimate of a run of V as `o` says (the materials of --only and those it needs; all
-// up to --pieces otherwise), whatever the directory holds already.
-template <class V>
-GenEstimate estimate_run(const GenOptions& o) {
+// The materials of a run as `o` says, in their order: those of --only and those it needs, or
+// all up to --pieces.
+inline std::vector<Material> run_order(const GenOptions& o) {
     std::vector<Material> order = materials_up_to(o.pieces);
     if (o.only)
         std::erase_if(
             order, [&](const Material& m) { return m != *o.only && !may_depend_on(*o.only, m); });
+    return order;
+}
+
+// The counter set whose tables the run writes, or null.
+template <class V>
+const CounterSet* counter_set_of(const GenOptions& o) {
     const CounterSet* set =
         o.counters && !o.wdl_only ? find_counter_set<V>(o.counter_set) : nullptr;
+    return set && !set->empty() ? set : nullptr;
+}
+
+// The loads of a run of V over `order`, with the counters of `set` (null: none).
+template <class V>
+std::vector<MaterialLoad> loads_of_run(const std::vector<Material>& order, const CounterSet* set) {
     std::vector<std::uint64_t> entries;
     for (const Material& m : order) entries.push_back(Index<V>(m).size());
-    std::vector<MaterialLoad> loads = loads_of(order, entries, set && !set->empty());
+    std::vector<MaterialLoad> loads = loads_of(order, entries, set != nullptr);
     for (std::size_t k = 0; k < order.size(); ++k)
-        loads[k].two_counts = loads[k].counters && binds_two_counts(*set, order[k]);
-    GenEstimate e = estimate_from_loads(loads, o.compression, o.wdl_only, o.memory);
+        loads[k].two_counts = set && binds_two_counts(*set, order[k]);
+    return loads;
+}
+
+// The estimate of a run of V as `o` says, whatever the directory holds already.
+template <class V>
+GenEstimate estimate_run(const GenOptions& o) {
+    const std::vector<Material> order = run_order(o);
+    const std::vector<MaterialLoad> loads = loads_of_run<V>(order, counter_set_of<V>(o));
+    GenEstimate e = estimate_from_loads(loads, o.compression, o.wdl_only, o.memory,
+                                        o.threads ? o.threads : kMeasuredThreads);
     if (!order.empty()) e.memory_peak = order[e.memory_peak_step];
     return e;
 }

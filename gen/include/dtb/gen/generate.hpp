@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "dtb/compress/table_writer.hpp"
 #include "dtb/core/material.hpp"
@@ -110,8 +111,28 @@ struct GenEstimate {
     // Bytes at the peak: the tables, and under --memory the scratch files of the slices still
     // needed and of a material solved in files.
     std::uint64_t disk = 0;
+    double seconds = 0;  // the wall time, on o.threads threads of a machine like the one measured
 };
 GenEstimate estimate(VariantId id, const GenOptions& o);
+
+// One rank's part of a distributed run (mpirun), from empty: rank_estimate.hpp.
+struct RankShare {
+    std::uint64_t positions = 0;  // White-to-move index entries of the materials it solves
+    std::uint64_t memory = 0;     // bytes at its peak
+    std::uint64_t scratch = 0;    // its scratch files at their peak (under o.memory)
+    std::uint64_t written = 0;    // its tables, into the shared directory
+    std::uint64_t read = 0;       // the tables of other ranks' materials it reads, each once
+    double busy_seconds = 0;      // solving and writing
+    double seconds = 0;           // when it finishes (busy, or waiting for other ranks)
+};
+struct RanksEstimate {
+    int ranks = 1;
+    std::vector<RankShare> shares;
+    std::uint64_t tables = 0;  // the shared directory at the end
+    double seconds = 0;        // the run's wall time: its last rank's
+};
+// The run as `o` says (each rank with o.memory and o.threads) spread over `ranks` ranks.
+RanksEstimate estimate_ranks(VariantId id, const GenOptions& o, int ranks);
 
 // Generates variant `id`'s tables as `o` says. Throws std::invalid_argument for options that
 // contradict each other,
