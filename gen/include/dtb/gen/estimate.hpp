@@ -32,6 +32,7 @@ struct MaterialLoad {
     // when none does): until then the run holds it, or its scratch file.
     std::size_t needed_until = 0;
     bool two_counts = false;  // with the counters: one of its classes binds two counts at once
+    double pace = 1;          // its variant's time a position against russian's (variant_pace)
 };
 
 // Bytes per White-to-move index entry (both sides to move), fitted to measured runs:
@@ -159,10 +160,18 @@ inline constexpr double kCountersTime = 3.7;
 inline constexpr double kInFilesTime = 2.5;
 // and two threads against one (more threads are counted to gain as much each).
 inline constexpr double kTwoThreadsSpeedup = 1.82;
+// A variant's time a position against russian's, from the rates of the largest runs: on
+// 10x10 boards 0.8 (international up to 6 pieces at 9.1 M a second against russian up to 7
+// at 7.3), with frisian's king-move streaks 2.35 (3.1 M a second up to 5 pieces).
+template <class V>
+constexpr double variant_pace() {
+    if constexpr (V::king_streak_limit > 0) return 2.35;
+    return V::board::squares == 50 ? 0.8 : 1.0;
+}
 inline double solve_seconds(const MaterialLoad& l, compress::Compression compression, bool wdl_only,
                             std::uint64_t budget, int threads) {
     const double speed = threads <= 1 ? 1 / kTwoThreadsSpeedup : double(threads) / kMeasuredThreads;
-    return 2 * double(l.entries) / (kPositionsPerSecond * speed) *
+    return 2 * double(l.entries) * l.pace / (kPositionsPerSecond * speed) *
            (compression == compress::Compression::small ? kSmallPresetTime : 1) *
            (wdl_only     ? kWdlOnlyTime
             : l.counters ? kCountersTime
@@ -219,6 +228,11 @@ inline bool binds_two_counts(const CounterSet& set, const Material& m) {
     return false;
 }
 
+// Whether step j, which solves its material, moves into material i (or its twin).
+inline bool looks_into(const std::vector<Material>& order, std::size_t j, std::size_t i) {
+    return moves_into(order[j], order[i]) || moves_into(order[j], order[i].flipped());
+}
+
 // Each material of `order` with the step that solves it and its place of last need, as the
 // run takes them; `counters`: the run solves the values under the counters.
 inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
@@ -235,7 +249,7 @@ inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
     for (std::size_t j = 0; j < order.size(); ++j) {
         if (loads[j].solved_at != j) continue;  // a twin is written: it looks into nothing
         for (std::size_t k = 0; k < j; ++k)
-            if (moves_into(order[j], order[k]) || moves_into(order[j], order[k].flipped()))
+            if (looks_into(order, j, k))
                 loads[k].needed_until = j;
     }
     return loads;
@@ -265,8 +279,10 @@ std::vector<MaterialLoad> loads_of_run(const std::vector<Material>& order, const
     std::vector<std::uint64_t> entries;
     for (const Material& m : order) entries.push_back(Index<V>(m).size());
     std::vector<MaterialLoad> loads = loads_of(order, entries, set != nullptr);
-    for (std::size_t k = 0; k < order.size(); ++k)
+    for (std::size_t k = 0; k < order.size(); ++k) {
         loads[k].two_counts = set && binds_two_counts(*set, order[k]);
+        loads[k].pace = variant_pace<V>();
+    }
     return loads;
 }
 

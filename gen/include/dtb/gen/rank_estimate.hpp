@@ -40,13 +40,8 @@ inline RankPlan plan_of_run(const std::vector<Material>& order,
     return plan_ranks(order, cost, kept_together(order, set), ranks);
 }
 
-// Whether step j, which solves its material, moves into material i (or its twin).
-inline bool looks_into(const std::vector<Material>& order, std::size_t j, std::size_t i) {
-    return moves_into(order[j], order[i]) || moves_into(order[j], order[i].flipped());
-}
-
 // The estimate of each rank of a run over `ranks` ranks, each with `budget` bytes of memory
-// (0: unbounded) and `threads` threads. loads: loads_of(order, ...), two_counts set.
+// (0: unbounded) and `threads` threads. loads: loads_of_run's.
 inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& order,
                                                const std::vector<MaterialLoad>& loads,
                                                const CounterSet* set, int ranks,
@@ -106,18 +101,21 @@ inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& orde
         for (const std::size_t i : reads[std::size_t(r)]) s.read += std::uint64_t(tables[i]);
         std::vector<Material> own;
         std::vector<std::uint64_t> entries;
-        std::vector<bool> two_counts;
+        std::vector<std::size_t> at;  // each own material's step in the order
         std::vector<std::uint64_t> beside;
         for (std::size_t k = 0; k < order.size(); ++k)
             if (plan.rank[k] == r) {
                 own.push_back(order[k]);
                 entries.push_back(loads[k].entries);
-                two_counts.push_back(loads[k].two_counts);
+                at.push_back(k);
                 beside.push_back(cached[k]);
             }
         if (own.empty()) continue;
         std::vector<MaterialLoad> own_loads = loads_of(own, entries, loads[0].counters);
-        for (std::size_t k = 0; k < own.size(); ++k) own_loads[k].two_counts = two_counts[k];
+        for (std::size_t k = 0; k < own.size(); ++k) {
+            own_loads[k].two_counts = loads[at[k]].two_counts;
+            own_loads[k].pace = loads[at[k]].pace;
+        }
         const GenEstimate alone =
             estimate_from_loads(own_loads, compression, wdl_only, budget, threads, beside);
         s.memory = alone.memory;
