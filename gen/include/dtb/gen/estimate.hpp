@@ -249,8 +249,7 @@ inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
     for (std::size_t j = 0; j < order.size(); ++j) {
         if (loads[j].solved_at != j) continue;  // a twin is written: it looks into nothing
         for (std::size_t k = 0; k < j; ++k)
-            if (looks_into(order, j, k))
-                loads[k].needed_until = j;
+            if (looks_into(order, j, k)) loads[k].needed_until = j;
     }
     return loads;
 }
