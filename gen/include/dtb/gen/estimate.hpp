@@ -156,7 +156,7 @@ inline constexpr double kPositionsPerSecond = 6.5e6;
 // pure values, and a material solved in files, against that;
 inline constexpr double kSmallPresetTime = 1.2;
 inline constexpr double kWdlOnlyTime = 0.5;
-inline constexpr double kCountersTime = 3.7;
+inline constexpr double kCountersTime = 3.0;
 inline constexpr double kInFilesTime = 2.5;
 // and two threads against one (more threads are counted to gain as much each).
 inline constexpr double kTwoThreadsSpeedup = 1.82;
