@@ -2,9 +2,10 @@
 // before it starts: the plan every rank computes (run/rank_plan.hpp) followed through the
 // order with the single run's model (estimate.hpp). A rank holds only its own slices, while
 // a later material of its own moves into them; it writes its tables into the shared
-// directory and reads there the tables of the materials it moves into that other ranks solved (the
-// network when the directory is a shared file system), through a block cache that fills as it
-// reads; each step starts when what it may look into is finished, on whichever rank.
+// directory and reads there those of the materials it moves into that other ranks solved
+// (the network, when the directory is a shared file system), through a block cache that
+// fills as it reads; each step starts when what it may look into is finished, on whichever
+// rank.
 #pragma once
 
 #include <algorithm>
@@ -60,7 +61,7 @@ inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& orde
     std::vector<std::set<std::size_t>> reads(static_cast<std::size_t>(ranks));
     // The bytes each rank has read into its table cache (past its size, some read again), and
     // cached[k]: the cache of step k's rank while it solves k.
-    std::vector<double> cache_of_rank(std::size_t(ranks), 0);
+    std::vector<double> read_into_cache(std::size_t(ranks), 0);
     std::vector<std::uint64_t> cached(order.size(), 0);
     const double cache_size = ranks > 1 ? double(table_cache_bytes(budget)) : 0;
     std::vector<double> finish(order.size(), 0), free_at(std::size_t(ranks), 0);
@@ -78,11 +79,11 @@ inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& orde
                 if (plan.rank[i] != r && looks_into(order, k, i)) {
                     from_tables = true;
                     if (reads[std::size_t(r)].insert(i).second)
-                        cache_of_rank[std::size_t(r)] += kCachedBytesPerEntry *
-                                                         (loads[i].counters ? 2 : 1) *
-                                                         double(loads[i].entries);
+                        read_into_cache[std::size_t(r)] += kCachedBytesPerEntry *
+                                                           (loads[i].counters ? 2 : 1) *
+                                                           double(loads[i].entries);
                 }
-            const double read = cache_of_rank[std::size_t(r)];
+            const double read = read_into_cache[std::size_t(r)];
             cached[k] = std::uint64_t(std::min(cache_size, read));
             seconds = solve_seconds(loads[k], compression, wdl_only, budget, threads) *
                       (!from_tables         ? 1.0
@@ -130,8 +131,7 @@ RanksEstimate estimate_ranks_run(const GenOptions& o, int ranks) {
     const std::vector<Material> order = run_order(o);
     const CounterSet* set = counter_set_of<V>(o);
     const std::vector<MaterialLoad> loads = loads_of_run<V>(order, set);
-    return estimate_ranks_from_loads(order, loads, set && !set->empty() ? set : nullptr, ranks,
-                                     o.compression, o.wdl_only, o.memory,
+    return estimate_ranks_from_loads(order, loads, set, ranks, o.compression, o.wdl_only, o.memory,
                                      o.threads ? o.threads : kMeasuredThreads);
 }
 
