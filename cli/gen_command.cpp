@@ -341,6 +341,13 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
                          "%s[%d/%d] %s: %d slice%s spilled for --memory (to scratch files)\n",
                          tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str(),
                          e.spilled, e.spilled == 1 ? "" : "s");
+        if (!e.read_back_for_it.empty()) {
+            std::string names;
+            for (const Material& m : e.read_back_for_it) names += " " + m.name();
+            std::fprintf(stderr, "%s%s[%d/%d] %s: read back from the shared tables:%s\n",
+                         tty ? "\r\033[K" : "", rank.c_str(), e.number, e.total,
+                         e.material.name().c_str(), names.c_str());
+        }
         if (e.in_files)
             std::fprintf(stderr, "%s[%d/%d] %s: solved in scratch files, larger than --memory\n",
                          tty ? "\r\033[K" : "", e.number, e.total, e.material.name().c_str());
@@ -392,7 +399,10 @@ void run(const GenCliOptions& o, const VariantName& name, gen::Ranks* ranks) {
     if (sum.counters_kept > 0)
         std::cout << " (" << sum.counters_kept << " materials' counters' tables found and kept)";
     if (!rank.empty())
-        std::cout << "; waited " << duration(sum.waiting_seconds) << " for other ranks";
+        std::cout << "; " << sum.ranks_read_back
+                  << " materials read back from the shared tables in "
+                  << duration(sum.ranks_read_back_seconds) << "; waited "
+                  << duration(sum.waiting_seconds) << " for other ranks";
     std::cout << "; peak memory " << int(peak_memory_mib()) << " MiB\n";
     if (sum.counters_skipped > 0)
         std::cerr << "dtb gen: no tables under the counters for " << sum.counters_skipped

@@ -62,8 +62,9 @@ std::string ranks_text(const std::vector<gen::RanksEstimate>& plans, int threads
         t += line;
     }
     t += "memory: a rank's peak; scratch: its files under DIR at their peak; read: the other "
-         "ranks' tables it reads from DIR (each at least once: the network, when DIR is "
-         "shared); written: its tables; tables: DIR at the end";
+         "ranks' tables it reads from DIR (read back into memory once, the counters' as it "
+         "looks into them: the network, when DIR is shared); written: its tables; tables: DIR "
+         "at the end";
     return t;
 }
 
@@ -79,6 +80,7 @@ nlohmann::ordered_json estimate_json(const std::string& variant, int pieces,
                               {"memory", s.memory},
                               {"scratch", s.scratch},
                               {"read", s.read},
+                              {"read_back", s.read_back},
                               {"written", s.written},
                               {"busy_seconds", s.busy_seconds},
                               {"seconds", s.seconds}});

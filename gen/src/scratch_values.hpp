@@ -70,6 +70,11 @@ class ScratchValues final : public WrittenValues<V> {
         copied_.insert(s.material());
     }
 
+    // Whether m's values, or its twin's, are read from a mapped file.
+    bool maps(const Material& m) const {
+        return by_slot_[std::size_t(m.slot())] || by_slot_[std::size_t(m.flipped().slot())];
+    }
+
     // m's file unmapped and removed: no slice still to solve looks into m.
     void remove(const Material& m) {
         auto& slot = by_slot_[std::size_t(m.slot())];

@@ -1,6 +1,7 @@
 # dtb gen spread over 2 MPI ranks on this machine writes the same directory, byte for byte
-# (tables and manifest), as one process; both ranks solve; a job whose directory lost some
-# tables resumes to the same bytes; an error on the ranks ends the job with its message.
+# (tables and manifest), as one process; both ranks solve, and read back what the other
+# solved; a job whose directory lost some tables resumes to the same bytes; an error on the
+# ranks ends the job with its message.
 #   cmake -DDTB=<dtb> -DMPIEXEC=<mpiexec> -DWORK_DIR=<dir> -DVARIANT=russian -DPIECES=4
 #         -P mpi_same_bytes.cmake
 cmake_minimum_required(VERSION 3.22)
@@ -49,6 +50,10 @@ foreach(r 0 1)
         message(FATAL_ERROR "rank ${r} solved nothing:\n${err}")
     endif()
 endforeach()
+# A rank reads back into memory the other's materials that its own look into.
+if(NOT out MATCHES "rank [01] of 2: [^\n]*; [1-9][0-9]* materials read back from the shared tables")
+    message(FATAL_ERROR "no rank read back the other's materials:\n${out}")
+endif()
 expect_same(${single} ${spread})
 
 # Resume: the two-against-two materials' tables gone (as when a job is killed while writing

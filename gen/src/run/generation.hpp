@@ -1,7 +1,8 @@
 // One dtb gen run of variant V (dtb/gen/generate.hpp), as the list of its steps: plan what
 // the directory needs (plan.hpp); then for each material of the order, once what it looks
-// into is finished (rank_coordination.hpp), solve it (or keep it, or solve it again in
-// memory, as the plan says), write it and its twin, solve and write its values under the
+// into is finished (rank_coordination.hpp) and, under ranks, read back where another rank
+// solved it, solve it (or keep it, or solve it again in memory, as the plan says), write it
+// and its twin, solve and write its values under the
 // counters, record it in the manifest (compress/manifest.hpp), and keep for later what later
 // materials look into (residency.hpp). Compiled once per variant (variant_entry_points.hpp).
 #pragma once
@@ -118,6 +119,8 @@ class Generation {
         ev.spilled = residency_->make_room(m);
         sum_.slices_spilled += ev.spilled;
         if (!take_twin_entry(m, entry, ev) && !keep(k, entry, ev)) {
+            if (read_back_what_it_looks_into(k, ev.read_back_for_it))
+                ev.spilled += residency_->make_room(m);
             ev.in_files = residency_->solve_in_files(m);
             sum_.slices_in_files += ev.in_files;
             slice = plan_->action(k) == SliceAction::again ? hold_again(m, entry, ev)
@@ -164,7 +167,8 @@ class Generation {
         if (plan_->action(k) == SliceAction::solve) return false;
         if (plan_->action(k) == SliceAction::again) {
             // Under --memory, one that would not fit stays on disk, read where looked into; so
-            // does every one of a distributed run, whose ranks read each other's tables.
+            // does every one of a distributed run, read back by the ranks that look into it
+            // (read_back_what_it_looks_into).
             if (!plan_->described(m) ||
                 !(ranks_.distributed() ||
                   (o_.memory && residency_->held_bytes() + 6 * Index<V>(m).size() > o_.memory)))
@@ -177,6 +181,21 @@ class Generation {
         ev.from_scratch = plan_->taken_over().count(m) > 0;
         sum_.slices_from_scratch += ev.from_scratch;
         return true;
+    }
+
+    // Distributed: what step k looks into and this rank does not hold (another rank's, or
+    // found written) read back into memory, held while its later steps look into it; added
+    // to `read`. Whether there was any.
+    bool read_back_what_it_looks_into(std::size_t k, std::vector<Material>& read) {
+        if (!ranks_.distributed()) return false;
+        const auto t0 = Clock::now();
+        const auto& order = plan_->order();
+        for (std::size_t i = 0; i < k; ++i)
+            if (looks_into(order, k, i) && residency_->hold_from_tables(order[i]))
+                read.push_back(order[i]);
+        sum_.ranks_read_back += int(read.size());
+        sum_.ranks_read_back_seconds += seconds_since(t0);
+        return !read.empty();
     }
 
     // A finished material held again for the slices still to solve: read back from its

@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,16 +48,14 @@ class RankCoordination {
     template <class V>
     void spread(const Plan<V>& plan, const CountersSlices<V>* counters) {
         const auto& order = plan.order();
-        std::map<Material, std::size_t> at;
-        for (std::size_t k = 0; k < order.size(); ++k) at[order[k]] = k;
-        std::vector<std::uint64_t> cost(order.size(), 0);
+        std::vector<std::uint64_t> entries(order.size());
+        std::vector<bool> solved(order.size());
         for (std::size_t k = 0; k < order.size(); ++k) {
-            const auto twin = at.find(order[k].flipped());
-            if (plan.action(k) == SliceAction::solve && (twin == at.end() || twin->second > k))
-                cost[k] = Index<V>(order[k]).size();
+            entries[k] = Index<V>(order[k]).size();
+            solved[k] = plan.action(k) == SliceAction::solve;
         }
         const auto together = kept_together(order, counters ? &counters->counter_set() : nullptr);
-        plan_ = plan_ranks(order, cost, together, ranks_->size());
+        plan_ = plan_ranks(order, step_costs(order, entries, solved), together, ranks_->size());
         done_.assign(order.size(), false);
         ranks_->barrier();
         compress::kill_point("ranks.spread");

@@ -8,7 +8,8 @@
 //             (scratch_values.hpp), as is a slice solved in files; a large held slice is
 //             copied there too, for a stopped run's successor to take over;
 //   tables    what was never held (a material a resumed run kept, or another rank solved),
-//             read from its written tables through the prober (probed_values.hpp).
+//             read from its written tables through the prober (probed_values.hpp); under
+//             ranks, read back from them into a held slice first (hold_from_tables).
 //
 // It starts in memory alone. read_from_files() is the one step to the second state, where
 // what is not held is looked up in the scratch files and the written tables; the scratch
@@ -32,6 +33,7 @@
 #include "dtb/gen/run/ranks.hpp"
 #include "dtb/gen/run/solved_slices.hpp"
 #include "dtb/gen/solver/coded_slice.hpp"
+#include "dtb/gen/tables/read_back.hpp"
 #include "dtb/probe/store.hpp"
 
 namespace dtb::gen {
@@ -201,6 +203,25 @@ class Residency {
             }
             slices_.add(std::move(slice));
         }
+    }
+
+    // Distributed: m, finished on another rank or found written, read back from its tables
+    // and its twin's into a held slice (read_back.hpp), as if solved here, when this rank
+    // does not hold it (in memory or scratch). Looked up position by position in the
+    // compressed tables instead, it made the materials looking into it 2.2-4 times slower
+    // (docs/performance.md). False when held already, or the tables cannot give it (then
+    // they are read as before). Throws compress::TableError when a table is damaged.
+    bool hold_from_tables(const Material& m) {
+        read_from_files();
+        for (const Material& x : {m, m.flipped()})
+            if (slices_.slice(x)) return false;
+        if (scratch_->maps(m)) return false;
+        auto slice = gen::read_back<V>(o_.out, variant_, m, slices_.exits(), &stock_);
+        if (!slice) return false;
+        code_for_exits(*slice, stock_);
+        slices_.add(std::move(slice));
+        compress::kill_point("ranks.read_back");
+        return true;
     }
 
     // m's values, and those under the counters, spilled wherever they reside: no material

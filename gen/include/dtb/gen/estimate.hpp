@@ -33,6 +33,10 @@ struct MaterialLoad {
     std::size_t needed_until = 0;
     bool two_counts = false;  // with the counters: one of its classes binds two counts at once
     double pace = 1;          // its variant's time a position against russian's (variant_pace)
+    // Distributed: another rank's material, read back into memory for this rank's (its
+    // values without the counters'); it writes no tables, and its time is counted apart
+    // (rank_estimate.hpp).
+    bool read_back = false;
 };
 
 // Bytes per White-to-move index entry (both sides to move), fitted to measured runs:
@@ -85,7 +89,7 @@ inline std::uint64_t table_cache_bytes(std::uint64_t budget) {
 // 13 bytes an entry (the slice, then its twin's tables a kind at a time), 24 more with the
 // counters (their twins are made whole).
 inline bool copied_to_scratch(const MaterialLoad& l, std::uint64_t budget) {
-    return 2 * l.entries * 1000 >= budget;
+    return !l.read_back && 2 * l.entries * 1000 >= budget;
 }
 inline std::uint64_t scratch_bytes(const MaterialLoad& l) {
     return std::uint64_t((l.counters ? 5.5 : 2.0) * double(l.entries));
@@ -124,14 +128,18 @@ inline std::uint64_t peak_disk(const std::vector<MaterialLoad>& loads,
     return std::uint64_t(std::max(peak, written));
 }
 
+// The bytes a solved material takes while later ones look into it, per entry.
+inline double held_bytes(const MaterialLoad& l) {
+    return kHeldBytes + (l.counters ? kCountersHeldBytes : 0);
+}
+
 // The memory at step k of a run, for a step that solves its material: the program, the
-// slices solved before k and still looked into (held: their White-to-move entries), the
-// arrays kept and those of k, and k's work beside them.
-inline std::uint64_t memory_at_step(const MaterialLoad& l, std::uint64_t held,
+// slices solved before k and still looked into (`held` bytes), the arrays kept and those of
+// k, and k's work beside them.
+inline std::uint64_t memory_at_step(const MaterialLoad& l, double held,
                                     std::uint64_t largest_before) {
-    const double held_bytes = kHeldBytes + (l.counters ? kCountersHeldBytes : 0);
     return kProgramBytes +
-           std::uint64_t(held_bytes * double(held) +
+           std::uint64_t(held +
                          kSliceArrayBytes * double(slice_array_entries(largest_before, l.entries)) +
                          work_beside_arrays(l.counters, l.two_counts) * double(l.entries));
 }
@@ -190,13 +198,14 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
                                        const std::vector<std::uint64_t>& beside = {}) {
     GenEstimate e;
     std::vector<double> tables;
-    // released[k]: the held entries let go of after step k.
-    std::vector<std::uint64_t> released(loads.size(), 0);
-    std::uint64_t held = 0, largest = 0, memory = 0;
+    // released[k]: the held bytes let go of after step k.
+    std::vector<double> released(loads.size(), 0);
+    double held = 0;
+    std::uint64_t largest = 0, memory = 0;
     for (std::size_t k = 0; k < loads.size(); ++k) {
         const MaterialLoad& l = loads[k];
-        e.positions += l.entries;
-        tables.push_back(table_bytes(l, compression, wdl_only));
+        if (!l.read_back) e.positions += l.entries;
+        tables.push_back(l.read_back ? 0 : table_bytes(l, compression, wdl_only));
         if (l.solved_at == k) {
             const std::uint64_t here =
                 memory_at_step(l, held, largest) + (beside.empty() ? 0 : beside[k]);
@@ -204,14 +213,14 @@ inline GenEstimate estimate_from_loads(const std::vector<MaterialLoad>& loads,
                 memory = here;
                 e.memory_peak_step = k;
             }
-            e.seconds += solve_seconds(l, compression, wdl_only, budget, threads);
+            if (!l.read_back) e.seconds += solve_seconds(l, compression, wdl_only, budget, threads);
             largest = std::max(largest, l.entries);
             if (l.needed_until > k) {
-                held += l.entries;
-                released[l.needed_until] += l.entries;
+                held += held_bytes(l) * double(l.entries);
+                released[l.needed_until] += held_bytes(l) * double(l.entries);
             }
         }
-        held -= released[k];
+        held = std::max(0.0, held - released[k]);
     }
     e.memory = memory;
     e.disk = peak_disk(loads, tables, budget) + (1 << 20);

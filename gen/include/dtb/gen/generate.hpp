@@ -66,6 +66,8 @@ struct SliceEvent {
     bool from_scratch = false;    // kept, its values in the scratch files a stopped run left
     int spilled = 0;              // slices spilled before this one for --memory (read from tables)
     bool in_files = false;        // solved in scratch files: its work did not fit --memory
+    // Distributed: what it looks into that this rank did not hold, read back into memory first.
+    std::vector<Material> read_back_for_it{};
 };
 
 struct GenSummary {
@@ -90,6 +92,10 @@ struct GenSummary {
     // Materials whose values under the counters are not generated, and why (the first reason).
     int counters_skipped = 0;
     std::string counters_skipped_reason;
+    // Distributed: materials this rank did not solve (another's, or found written) read back
+    // into memory for its own, and the time that took.
+    int ranks_read_back = 0;
+    double ranks_read_back_seconds = 0;
 };
 
 struct GenCallbacks {
@@ -122,6 +128,7 @@ struct RankShare {
     std::uint64_t scratch = 0;    // its scratch files at their peak (under o.memory)
     std::uint64_t written = 0;    // its tables, into the shared directory
     std::uint64_t read = 0;       // the tables of other ranks' materials it reads, each once
+    int read_back = 0;            // other ranks' materials read back into memory (twins with them)
     double busy_seconds = 0;      // solving and writing
     double seconds = 0;           // when it finishes (busy, or waiting for other ranks)
 };

@@ -1,15 +1,16 @@
 // What a distributed dtb gen run (mpirun; run/rank_coordination.hpp) will need of each rank,
 // before it starts: the plan every rank computes (run/rank_plan.hpp) followed through the
-// order with the single run's model (estimate.hpp). A rank holds only its own slices, while
-// a later material of its own moves into them; it writes its tables into the shared
-// directory and reads there those of the materials it moves into that other ranks solved
-// (the network, when the directory is a shared file system), through a block cache that
-// fills as it reads; each step starts when what it may look into is finished, on whichever
-// rank.
+// order with the single run's model (estimate.hpp). A rank holds its own slices while a
+// later material of its own moves into them, and reads back into memory those of other
+// ranks' materials its own move into, from their tables in the shared directory (the
+// network, when it is a shared file system); their values under the counters it reads
+// there position by position, through a block cache that fills as it reads. Each step
+// starts when what it may look into is finished, on whichever rank.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -20,25 +21,88 @@
 
 namespace dtb::gen {
 
-// A step that reads values of other ranks' materials reads them position by position from
-// their compressed tables, not from memory: on two ranks of this machine those steps took
-// 2.2 times as long at russian's 5 pieces, where what a rank read fitted its table cache, and
-// 4.0 times at 6, where it did not (docs/performance.md, "Across machines").
+// A rank reads back into memory each material of other ranks that its own look into, once,
+// before the first of them (run/residency.hpp hold_from_tables): the tables of the material
+// and its twin decoded and the positions they leave out worked out, some of them by capture
+// searches into tables the rank does not hold. Against the time solving the material takes
+// (pure values, fast preset), measured on two ranks of one thread at russian's 5 pieces
+// (docs/performance.md, "Across machines"): 0.52-0.73 from fast tables, 0.97-1.10 from
+// small ones, whose threats are worked out too.
+inline constexpr double kReadBackFastCost = 0.65;
+inline constexpr double kReadBackSmallCost = 1.0;
+// The values under the counters of other ranks' materials are read position by position
+// from their compressed tables, not from memory: on two ranks of this machine the steps
+// reading them took 2.2 times as long at russian's 5 pieces, where what a rank read fitted
+// its table cache, and 4.0 times at 6, where it did not (docs/performance.md, "Across
+// machines"); that cost is counted on the counters' share of a step.
 inline constexpr double kReadFromCacheCost = 2.2;
 inline constexpr double kReadPastCacheCost = 4.0;
-// The table cache of a rank fills with the blocks it reads, as the tables code them (WDL 2
-// bits an entry, DTW up to 16), up to its size; with the counters their tables as much again.
+// The table cache of a rank fills with the blocks of the counters' tables it reads, as the
+// tables code them (WDL 2 bits an entry, budgets up to 16), up to its size.
 inline constexpr double kCachedBytesPerEntry = 2.25;
 
-// The plan the ranks of a run from empty make: a material's cost is its index when it is
-// solved there (a twin written with it costs nothing).
+// The plan the ranks of a run from empty make (run/rank_coordination.hpp makes it from the
+// same costs: step_costs).
 inline RankPlan plan_of_run(const std::vector<Material>& order,
                             const std::vector<MaterialLoad>& loads, const CounterSet* set,
                             int ranks) {
-    std::vector<std::uint64_t> cost(order.size(), 0);
-    for (std::size_t k = 0; k < order.size(); ++k)
-        if (loads[k].solved_at == k) cost[k] = loads[k].entries;
-    return plan_ranks(order, cost, kept_together(order, set), ranks);
+    std::vector<std::uint64_t> entries;
+    for (const MaterialLoad& l : loads) entries.push_back(l.entries);
+    return plan_ranks(order, step_costs(order, entries, std::vector<bool>(order.size(), true)),
+                      kept_together(order, set), ranks);
+}
+
+// The steps of rank r for the single run's model: its own materials and, before the first
+// of its steps that looks into each, the materials it reads back (read_back: the step that
+// solved one, with its last own need), held until that need, without their values under
+// the counters. beside[x]: the table cache while step x is solved (cached: per step of the
+// order).
+inline std::vector<MaterialLoad> rank_steps(const std::vector<Material>& order,
+                                            const std::vector<MaterialLoad>& loads,
+                                            const RankPlan& plan, int r,
+                                            const std::map<std::size_t, std::size_t>& read_back,
+                                            const std::vector<std::uint64_t>& cached,
+                                            std::vector<std::uint64_t>& beside) {
+    std::multimap<std::size_t, std::size_t> back_before;  // first own need -> material
+    for (const auto& [solved, last] : read_back)
+        for (std::size_t k = solved + 1; k <= last; ++k)
+            if (plan.rank[k] == r && loads[k].solved_at == k && looks_into(order, k, solved)) {
+                back_before.emplace(k, solved);
+                break;
+            }
+    std::vector<std::size_t> at;  // each of the rank's steps: its material in the order
+    std::vector<bool> back;       // and whether it is read back
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto [first, end] = back_before.equal_range(k);
+        for (auto it = first; it != end; ++it) {
+            at.push_back(it->second);
+            back.push_back(true);
+        }
+        if (plan.rank[k] == r) {
+            at.push_back(k);
+            back.push_back(false);
+        }
+    }
+    std::map<std::size_t, std::size_t> step_of;  // a material in the order -> its step here
+    for (std::size_t x = 0; x < at.size(); ++x) step_of.emplace(at[x], x);
+    std::vector<MaterialLoad> steps(at.size());
+    beside.assign(at.size(), 0);
+    for (std::size_t x = 0; x < at.size(); ++x) {
+        MaterialLoad& l = steps[x] = loads[at[x]];
+        l.read_back = back[x];
+        if (l.read_back) l.counters = false;
+        l.solved_at = l.read_back ? x : step_of.at(loads[at[x]].solved_at);
+        l.needed_until = x;
+        if (!l.read_back) beside[x] = cached[at[x]];
+    }
+    // Held until the last own step that solves a material and moves into it (or its twin).
+    for (std::size_t y = 0; y < at.size(); ++y)
+        if (!back[y] && steps[y].solved_at == y)
+            for (std::size_t x = 0; x < y; ++x)
+                if (steps[x].solved_at == x && looks_into(order, at[y], at[x]))
+                    steps[x].needed_until = y;
+    for (MaterialLoad& l : steps) l.needed_until = steps[l.solved_at].needed_until;
+    return steps;
 }
 
 // The estimate of each rank of a run over `ranks` ranks, each with `budget` bytes of memory
@@ -57,68 +121,77 @@ inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& orde
         tables[k] = table_bytes(loads[k], compression, wdl_only);
         e.tables += std::uint64_t(tables[k]);
     }
-    // The materials each rank reads from the others' tables, and what they cost it in time.
-    std::vector<std::set<std::size_t>> reads(static_cast<std::size_t>(ranks));
-    // The bytes each rank has read into its table cache (past its size, some read again), and
-    // cached[k]: the cache of step k's rank while it solves k.
+    const auto pure = [](MaterialLoad l) {
+        l.counters = false;
+        return l;
+    };
+    const double read_back_cost =
+        compression == compress::Compression::fast ? kReadBackFastCost : kReadBackSmallCost;
+    // Per rank, the materials read back (by the step that solves them, a twin's read with
+    // it) and the step of each one's last need; the bytes read into its table cache of the
+    // counters' tables (past its size, some read again), and cached[k]: the cache of step
+    // k's rank while it solves k.
+    std::vector<std::map<std::size_t, std::size_t>> read_backs(static_cast<std::size_t>(ranks));
+    std::vector<std::set<std::size_t>> counters_read(static_cast<std::size_t>(ranks));
     std::vector<double> read_into_cache(std::size_t(ranks), 0);
     std::vector<std::uint64_t> cached(order.size(), 0);
     const double cache_size = ranks > 1 ? double(table_cache_bytes(budget)) : 0;
     std::vector<double> finish(order.size(), 0), free_at(std::size_t(ranks), 0);
     for (std::size_t k = 0; k < order.size(); ++k) {
-        const int r = plan.rank[k];
-        RankShare& s = e.shares[std::size_t(r)];
+        const std::size_t r = std::size_t(plan.rank[k]);
+        RankShare& s = e.shares[r];
         s.written += std::uint64_t(tables[k]);
-        double start = free_at[std::size_t(r)];
+        double start = free_at[r];
         for (const std::size_t j : plan.waits[k]) start = std::max(start, finish[j]);
         double seconds = 0;
         if (loads[k].solved_at == k) {
             s.positions += loads[k].entries;
             bool from_tables = false;
-            for (std::size_t i = 0; i < k; ++i)
-                if (plan.rank[i] != r && looks_into(order, k, i)) {
-                    from_tables = true;
-                    if (reads[std::size_t(r)].insert(i).second)
-                        read_into_cache[std::size_t(r)] += kCachedBytesPerEntry *
-                                                           (loads[i].counters ? 2 : 1) *
-                                                           double(loads[i].entries);
+            for (std::size_t i = 0; i < k; ++i) {
+                if (plan.rank[i] == int(r) || !looks_into(order, k, i)) continue;
+                const std::size_t solved = loads[i].solved_at;
+                const auto [at, first] = read_backs[r].try_emplace(solved, k);
+                at->second = k;
+                if (first) {
+                    seconds += read_back_cost * solve_seconds(pure(loads[solved]),
+                                                              compress::Compression::fast, wdl_only,
+                                                              budget, threads);
+                    const bool twins = order[solved].flipped() != order[solved];
+                    s.read += std::uint64_t(
+                        (twins ? 2 : 1) * table_bytes(pure(loads[solved]), compression, wdl_only));
+                    ++s.read_back;
                 }
-            const double read = read_into_cache[std::size_t(r)];
+                if (!loads[i].counters) continue;
+                from_tables = true;
+                if (counters_read[r].insert(i).second) {
+                    read_into_cache[r] += kCachedBytesPerEntry * double(loads[i].entries);
+                    s.read += std::uint64_t(tables[i] / 2);
+                }
+            }
+            const double read = read_into_cache[r];
             cached[k] = std::uint64_t(std::min(cache_size, read));
-            seconds = solve_seconds(loads[k], compression, wdl_only, budget, threads) *
-                      (!from_tables         ? 1.0
-                       : read <= cache_size ? kReadFromCacheCost
-                                            : kReadPastCacheCost);
+            const double alone = solve_seconds(loads[k], compression, wdl_only, budget, threads);
+            const double own =
+                solve_seconds(pure(loads[k]), compression, wdl_only, budget, threads);
+            seconds += own + (alone - own) * (!from_tables         ? 1.0
+                                              : read <= cache_size ? kReadFromCacheCost
+                                                                   : kReadPastCacheCost);
         }
         s.busy_seconds += seconds;
-        finish[k] = free_at[std::size_t(r)] = start + seconds;
+        finish[k] = free_at[r] = start + seconds;
         s.seconds = finish[k];
         e.seconds = std::max(e.seconds, finish[k]);
     }
-    // Each rank's memory and scratch: the single run's model over its own materials, held
-    // only for its own later ones, beside the cache of the tables it has read.
-    for (int r = 0; r < ranks; ++r) {
-        RankShare& s = e.shares[std::size_t(r)];
-        for (const std::size_t i : reads[std::size_t(r)]) s.read += std::uint64_t(tables[i]);
-        std::vector<Material> own;
-        std::vector<std::uint64_t> entries;
-        std::vector<std::size_t> at;  // each own material's step in the order
+    // Each rank's memory and scratch: the single run's model over its steps (rank_steps),
+    // beside the cache of the tables it has read.
+    for (std::size_t r = 0; r < std::size_t(ranks); ++r) {
         std::vector<std::uint64_t> beside;
-        for (std::size_t k = 0; k < order.size(); ++k)
-            if (plan.rank[k] == r) {
-                own.push_back(order[k]);
-                entries.push_back(loads[k].entries);
-                at.push_back(k);
-                beside.push_back(cached[k]);
-            }
-        if (own.empty()) continue;
-        std::vector<MaterialLoad> own_loads = loads_of(own, entries, loads[0].counters);
-        for (std::size_t k = 0; k < own.size(); ++k) {
-            own_loads[k].two_counts = loads[at[k]].two_counts;
-            own_loads[k].pace = loads[at[k]].pace;
-        }
+        const std::vector<MaterialLoad> steps =
+            rank_steps(order, loads, plan, int(r), read_backs[r], cached, beside);
+        if (steps.empty()) continue;
         const GenEstimate alone =
-            estimate_from_loads(own_loads, compression, wdl_only, budget, threads, beside);
+            estimate_from_loads(steps, compression, wdl_only, budget, threads, beside);
+        RankShare& s = e.shares[r];
         s.memory = alone.memory;
         s.scratch = alone.disk > s.written ? alone.disk - s.written : 0;
     }

@@ -31,6 +31,23 @@ struct RankPlan {
     std::vector<std::vector<std::size_t>> waits;
 };
 
+// The cost of each step of the order for plan_ranks: the entries of its material when the
+// step solves it (solved[k]), nothing when it does not (found finished) or when its twin was
+// solved earlier (the twin's step wrote both). A material that is its own twin costs its
+// entries like any other.
+inline std::vector<std::uint64_t> step_costs(const std::vector<Material>& order,
+                                             const std::vector<std::uint64_t>& entries,
+                                             const std::vector<bool>& solved) {
+    std::map<Material, std::size_t> at;
+    std::vector<std::uint64_t> cost(order.size(), 0);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto twin = at.find(order[k].flipped());
+        if (solved[k] && (twin == at.end() || !solved[twin->second])) cost[k] = entries[k];
+        at.emplace(order[k], k);
+    }
+    return cost;
+}
+
 // The pairs of steps of the order that must share a rank: a material and its twin, and with
 // the counters (set not null) a material and those whose classes' budgets it reads.
 inline std::vector<std::pair<std::size_t, std::size_t>> kept_together(
