@@ -25,11 +25,12 @@ namespace dtb::gen {
 // before the first of them (run/residency.hpp hold_from_tables): the tables of the material
 // and its twin decoded and the positions they leave out worked out, some of them by capture
 // searches into tables the rank does not hold. Against the time solving the material takes
-// (pure values, fast preset), measured on two ranks of one thread at russian's 5 pieces
-// (docs/performance.md, "Across machines"): 0.52-0.73 from fast tables, 0.97-1.10 from
-// small ones, whose threats are worked out too.
-inline constexpr double kReadBackFastCost = 0.65;
-inline constexpr double kReadBackSmallCost = 1.0;
+// (pure values, fast preset), measured on two ranks of one thread (docs/performance.md,
+// "Across machines"): from fast tables 0.52-0.73 at russian's 5 pieces, 0.57-1.53 at 6, where
+// more of those searches go past the cache; from small ones, whose threats are worked out
+// too, 1.5 times as much at 5 pieces.
+inline constexpr double kReadBackFastCost = 1.05;
+inline constexpr double kReadBackSmallCost = 1.6;
 // The values under the counters of other ranks' materials are read position by position
 // from their compressed tables, not from memory: on two ranks of this machine the steps
 // reading them took 2.2 times as long at russian's 5 pieces, where what a rank read fitted
