@@ -2,9 +2,9 @@
 // the directory needs (plan.hpp); then for each material of the order, once what it looks
 // into is finished (rank_coordination.hpp) and, under ranks, read back where another rank
 // solved it, solve it (or keep it, or solve it again in memory, as the plan says), write it
-// and its twin, solve and write its values under the
-// counters, record it in the manifest (compress/manifest.hpp), and keep for later what later
-// materials look into (residency.hpp). Compiled once per variant (variant_entry_points.hpp).
+// and its twin, solve and write its values under the counters, record it in the manifest
+// (compress/manifest.hpp), and keep for later what later materials look into
+// (residency.hpp). Compiled once per variant (variant_entry_points.hpp).
 #pragma once
 
 #include <omp.h>

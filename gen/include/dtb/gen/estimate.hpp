@@ -243,20 +243,28 @@ inline bool looks_into(const std::vector<Material>& order, std::size_t j, std::s
 }
 
 // Each material of `order` with the step that solves it and its place of last need, as the
-// run takes them; `counters`: the run solves the values under the counters.
+// run takes them; `counters`: the run solves the values under the counters. read_back, when
+// given: the steps of a rank that read another rank's material back (MaterialLoad::read_back),
+// which look into nothing.
 inline std::vector<MaterialLoad> loads_of(const std::vector<Material>& order,
-                                          const std::vector<std::uint64_t>& entries,
-                                          bool counters) {
+                                          const std::vector<std::uint64_t>& entries, bool counters,
+                                          const std::vector<bool>& read_back = {}) {
     std::vector<MaterialLoad> loads(order.size());
     std::map<Material, std::size_t> place;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const Material& m = order[k];
         const auto twin = place.find(m.flipped());
         loads[k] = {entries[k], counters, twin == place.end() ? k : twin->second, k};
+        if (!read_back.empty() && read_back[k]) {
+            loads[k].read_back = true;
+            loads[k].counters = false;
+        }
         place.emplace(m, k);
     }
     for (std::size_t j = 0; j < order.size(); ++j) {
-        if (loads[j].solved_at != j) continue;  // a twin is written: it looks into nothing
+        // A twin is written with its material, a material read back is held: neither looks
+        // into anything.
+        if (loads[j].solved_at != j || loads[j].read_back) continue;
         for (std::size_t k = 0; k < j; ++k)
             if (looks_into(order, j, k)) loads[k].needed_until = j;
     }

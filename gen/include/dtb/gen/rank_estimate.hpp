@@ -53,11 +53,10 @@ inline RankPlan plan_of_run(const std::vector<Material>& order,
                       kept_together(order, set), ranks);
 }
 
-// The steps of rank r for the single run's model: its own materials and, before the first
-// of its steps that looks into each, the materials it reads back (read_back: the step that
-// solved one, with its last own need), held until that need, without their values under
-// the counters. beside[x]: the table cache while step x is solved (cached: per step of the
-// order).
+// The steps of rank r for the single run's model (loads_of): its own materials and, before
+// the first of its steps that looks into each, the materials it reads back (read_back: the
+// step that solved one, with the first own step that needs it). beside[x]: the table cache
+// while step x is solved (cached: per step of the order).
 inline std::vector<MaterialLoad> rank_steps(const std::vector<Material>& order,
                                             const std::vector<MaterialLoad>& loads,
                                             const RankPlan& plan, int r,
@@ -65,12 +64,7 @@ inline std::vector<MaterialLoad> rank_steps(const std::vector<Material>& order,
                                             const std::vector<std::uint64_t>& cached,
                                             std::vector<std::uint64_t>& beside) {
     std::multimap<std::size_t, std::size_t> back_before;  // first own need -> material
-    for (const auto& [solved, last] : read_back)
-        for (std::size_t k = solved + 1; k <= last; ++k)
-            if (plan.rank[k] == r && loads[k].solved_at == k && looks_into(order, k, solved)) {
-                back_before.emplace(k, solved);
-                break;
-            }
+    for (const auto& [solved, first] : read_back) back_before.emplace(first, solved);
     std::vector<std::size_t> at;  // each of the rank's steps: its material in the order
     std::vector<bool> back;       // and whether it is read back
     for (std::size_t k = 0; k < order.size(); ++k) {
@@ -84,25 +78,20 @@ inline std::vector<MaterialLoad> rank_steps(const std::vector<Material>& order,
             back.push_back(false);
         }
     }
-    std::map<std::size_t, std::size_t> step_of;  // a material in the order -> its step here
-    for (std::size_t x = 0; x < at.size(); ++x) step_of.emplace(at[x], x);
-    std::vector<MaterialLoad> steps(at.size());
+    std::vector<Material> materials;
+    std::vector<std::uint64_t> entries;
+    for (const std::size_t k : at) {
+        materials.push_back(order[k]);
+        entries.push_back(loads[k].entries);
+    }
+    std::vector<MaterialLoad> steps =
+        loads_of(materials, entries, !loads.empty() && loads[0].counters, back);
     beside.assign(at.size(), 0);
     for (std::size_t x = 0; x < at.size(); ++x) {
-        MaterialLoad& l = steps[x] = loads[at[x]];
-        l.read_back = back[x];
-        if (l.read_back) l.counters = false;
-        l.solved_at = l.read_back ? x : step_of.at(loads[at[x]].solved_at);
-        l.needed_until = x;
-        if (!l.read_back) beside[x] = cached[at[x]];
+        steps[x].two_counts = loads[at[x]].two_counts;
+        steps[x].pace = loads[at[x]].pace;
+        if (!back[x]) beside[x] = cached[at[x]];
     }
-    // Held until the last own step that solves a material and moves into it (or its twin).
-    for (std::size_t y = 0; y < at.size(); ++y)
-        if (!back[y] && steps[y].solved_at == y)
-            for (std::size_t x = 0; x < y; ++x)
-                if (steps[x].solved_at == x && looks_into(order, at[y], at[x]))
-                    steps[x].needed_until = y;
-    for (MaterialLoad& l : steps) l.needed_until = steps[l.solved_at].needed_until;
     return steps;
 }
 
@@ -129,7 +118,7 @@ inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& orde
     const double read_back_cost =
         compression == compress::Compression::fast ? kReadBackFastCost : kReadBackSmallCost;
     // Per rank, the materials read back (by the step that solves them, a twin's read with
-    // it) and the step of each one's last need; the bytes read into its table cache of the
+    // it) and the first of its steps that needs each; the bytes read into its table cache of the
     // counters' tables (past its size, some read again), and cached[k]: the cache of step
     // k's rank while it solves k.
     std::vector<std::map<std::size_t, std::size_t>> read_backs(static_cast<std::size_t>(ranks));
@@ -151,9 +140,7 @@ inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& orde
             for (std::size_t i = 0; i < k; ++i) {
                 if (plan.rank[i] == int(r) || !looks_into(order, k, i)) continue;
                 const std::size_t solved = loads[i].solved_at;
-                const auto [at, first] = read_backs[r].try_emplace(solved, k);
-                at->second = k;
-                if (first) {
+                if (read_backs[r].try_emplace(solved, k).second) {
                     seconds += read_back_cost * solve_seconds(pure(loads[solved]),
                                                               compress::Compression::fast, wdl_only,
                                                               budget, threads);
@@ -166,7 +153,7 @@ inline RanksEstimate estimate_ranks_from_loads(const std::vector<Material>& orde
                 from_tables = true;
                 if (counters_read[r].insert(i).second) {
                     read_into_cache[r] += kCachedBytesPerEntry * double(loads[i].entries);
-                    s.read += std::uint64_t(tables[i] / 2);
+                    s.read += std::uint64_t(table_bytes(pure(loads[i]), compression, wdl_only));
                 }
             }
             const double read = read_into_cache[r];
