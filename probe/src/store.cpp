@@ -43,7 +43,12 @@ struct ThreadDecoder {
     std::vector<std::uint64_t> words;
 };
 ThreadDecoder& thread_decoder() {
+    // Every lookup asks for it: a pointer in the static TLS block is one load, where the
+    // object itself, in a shared library, is a call to __tls_get_addr and a guard.
+    [[gnu::tls_model("initial-exec")]] static thread_local ThreadDecoder* known = nullptr;
+    if (known) return *known;
     thread_local ThreadDecoder d;
+    known = &d;
     return d;
 }
 

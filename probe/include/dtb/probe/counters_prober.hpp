@@ -276,7 +276,7 @@ class CountersProber {
                 return stored(child, cs, out, message);
             case MovesReach::Kind::capture: {
                 MoveList<G> captures;
-                MoveGen<V>::generate_captures(child, captures);
+                Prober<V, S>::known_captures(child, captures);
                 return from_moves(child, cs, captures, out, message);
             }
             default:

@@ -80,6 +80,14 @@ class Prober {
     // (each move's `after` is the value of the position it leaves). Empty for a draw.
     Status line(const P& p, std::vector<RatedMove<V>>& out, std::string* message = nullptr) const;
 
+    // For a search: the captures of p, whose side to move is known to have one, without asking
+    // has_capture again or merging the rare equal captures of different paths (they value the
+    // same).
+    static void known_captures(const P& p, MoveList<G>& out) {
+        out.clear();
+        MoveGen<V>::for_each_capture(p, out);
+    }
+
   private:
     // Sorting key of a move for the side making it, from the value after it.
     static std::tuple<int, int, int> rank(const Value& after);
@@ -150,7 +158,7 @@ Status Prober<V, S>::search_left_out(const P& p, bool capture, int want, Need ne
                                      std::string* message) const {
     MoveList<G> moves;
     if (capture) {
-        MoveGen<V>::generate_captures(p, moves);
+        known_captures(p, moves);
         return from_moves(p, moves, want, need, out, message);
     }
     MovesReach reach = MovesReach::unknown();
@@ -222,7 +230,7 @@ Status Prober<V, S>::from_moves(const P& p, const MoveList<G>& moves, int want, 
                 return stored(white_view(q), want, after, message);
             case MovesReach::Kind::capture: {
                 MoveList<G> captures;
-                MoveGen<V>::generate_captures(q, captures);
+                known_captures(q, captures);
                 return from_moves(q, captures, want, child_need, after, message);
             }
             default:
