@@ -86,10 +86,9 @@ BENCHMARK(BM_CompressSize)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-// Decodes the blocks of the largest 4-piece table round robin: the time per block is what
-// a probe of a block not in the cache pays on top of its lookup.
-void BM_CompressDecodeBlock(benchmark::State& state) {
-    const auto kind = ValueKind(state.range(0));
+// The largest 4-piece table of a kind, written as dtb gen writes it, opened; null (and the
+// benchmark skipped) when it cannot be.
+std::unique_ptr<TableReader> decode_table(benchmark::State& state, ValueKind kind) {
     const Material m = *Material::parse("KKvKM");
     const auto& s = *russian_tables().slice(m);
     const auto path = bench_dir().path / ("decode_" + table_file_name(m, kind));
@@ -97,20 +96,27 @@ void BM_CompressDecodeBlock(benchmark::State& state) {
                 gen::left_out_of_kind(s, kind), options_of(s));
     std::unique_ptr<TableReader> r;
     std::string message;
-    if (TableReader::open(path, {VariantId::russian, m, kind}, r, message) != ErrorCode::ok) {
+    if (TableReader::open(path, {VariantId::russian, m, kind}, r, message) != ErrorCode::ok)
         state.SkipWithError(message.c_str());
-        return;
-    }
+    return r;
+}
+
+// The blocks of the largest 4-piece table of the kind state.range(0) names, round robin, each
+// by decode(reader, block, context, message).
+template <class Decode>
+void decode_round_robin(benchmark::State& state, Decode&& decode) {
+    const auto kind = ValueKind(state.range(0));
+    const auto r = decode_table(state, kind);
+    if (!r) return;
     DecodeContext ctx;
-    std::vector<std::uint16_t> out(r->block_positions());
+    std::string message;
     std::uint64_t b = 0, entries = 0;
     for (auto _ : state) {
-        if (r->decode_block(b, ctx, out.data(), message) != ErrorCode::ok) {
+        if (decode(*r, b, ctx, message) != ErrorCode::ok) {
             state.SkipWithError(message.c_str());
             return;
         }
         entries += r->block_entries(b);
-        benchmark::DoNotOptimize(out.data());
         b = (b + 1) % r->blocks();
     }
     state.SetItemsProcessed(std::int64_t(entries));
@@ -118,7 +124,32 @@ void BM_CompressDecodeBlock(benchmark::State& state) {
     state.SetLabel(std::string(to_string(kind)) + ", " + to_string(r->encoding()) + " in " +
                    to_string(r->frame_coding()) + ", " + std::to_string(r->blocks()) + " blocks");
 }
+
+// Into values, as dtb gen reads a table back.
+void BM_CompressDecodeBlock(benchmark::State& state) {
+    std::vector<std::uint16_t> out;
+    decode_round_robin(state, [&](const TableReader& r, std::uint64_t b, DecodeContext& ctx,
+                                  std::string& message) {
+        out.resize(r.block_positions());
+        const ErrorCode e = r.decode_block(b, ctx, out.data(), message);
+        benchmark::DoNotOptimize(out.data());
+        return e;
+    });
+}
 BENCHMARK(BM_CompressDecodeBlock)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMicrosecond);
+
+// Into the blocks' encoding (WDL packed four a byte): what a probe of a block not in the cache
+// pays on top of its lookup.
+void BM_CompressDecodeBlockEncoded(benchmark::State& state) {
+    decode_round_robin(
+        state, [](const TableReader& r, std::uint64_t b, DecodeContext& ctx, std::string& message) {
+            const unsigned char* encoded = nullptr;
+            const ErrorCode e = r.decompress_block(b, ctx, encoded, message);
+            benchmark::DoNotOptimize(encoded);
+            return e;
+        });
+}
+BENCHMARK(BM_CompressDecodeBlockEncoded)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace dtb::compress

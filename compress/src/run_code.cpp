@@ -113,14 +113,12 @@ std::uint64_t load_le64(const unsigned char* p) {
     return w;
 }
 
-// Bytes [8 w, 8 w + 8) of the packed entries, the last word cut at `bytes`.
-void store_word(unsigned char* out, std::size_t bytes, std::size_t w, std::uint64_t word) {
-    const std::size_t begin = 8 * w, count = std::min<std::size_t>(8, bytes - begin);
-    if (std::endian::native == std::endian::little && count == 8) {
-        std::memcpy(out + begin, &word, 8);
-        return;
+void store_le64(unsigned char* p, std::uint64_t word) {
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(p, &word, 8);
+    } else {
+        for (int b = 0; b < 8; ++b, word >>= 8) p[b] = std::uint8_t(word);
     }
-    for (std::size_t b = 0; b < count; ++b, word >>= 8) out[begin + b] = std::uint8_t(word);
 }
 
 }  // namespace
@@ -256,6 +254,7 @@ class RunCode::Stream {
         skip(bits);
         return v;
     }
+    int available() const { return avail_; }
     // Bits consumed from the frame's start.
     std::size_t bit() const { return pos_ * 8 - std::size_t(avail_); }
     // Whether no bit beyond the frame was consumed.
@@ -272,7 +271,9 @@ class RunCode::Stream {
 // Inlined into both readers: the stream's state then stays in registers.
 [[gnu::always_inline]] inline bool RunCode::read_run(Stream& s, int value, std::uint64_t& length,
                                                      int& rank) const {
-    s.refill();
+    // Most runs are read from the bits the last refill left: its load of the frame is then
+    // off the chain from one run's lookup to the next.
+    if (s.available() < kLookupBits) s.refill();
     const std::uint32_t e =
         lookup_[(std::size_t(value) << kLookupBits) | std::size_t(s.peek(kLookupBits))];
     if (e & kWholeRun) {
@@ -281,6 +282,7 @@ class RunCode::Stream {
         length = e >> 8;
         return true;
     }
+    s.refill();  // a longer code and its plain bits take up to 35 bits
     int symbol = -1;
     if (e != 0) {
         symbol = int(e >> 8);
@@ -308,10 +310,12 @@ class RunCode::Stream {
     return true;
 }
 
+// Each run writes the word it starts in and the next whole, whether it reaches them or not, so
+// that how far a run reaches is not a branch: the next run writes over what it did not.
 bool RunCode::decode(const unsigned char* frame, std::size_t size, std::size_t n,
                      unsigned char* out) const {
     Stream s(frame, size, 0);
-    const std::size_t bytes = (n + 3) / 4;
+    const std::size_t words = (n + 31) / 32;
     int value = int(s.take(2));
     std::uint64_t word = 0;  // entries [i & ~31, i)
     std::size_t i = 0;
@@ -320,19 +324,19 @@ bool RunCode::decode(const unsigned char* frame, std::size_t size, std::size_t n
         int rank = 0;
         if (!read_run(s, value, length, rank) || length > n - i) return false;
         const std::uint64_t pattern = std::uint64_t(value) * 0x5555555555555555ull;
-        const std::size_t offset = i & 31;
-        if (offset + length < 32) {
-            word |= (pattern & ((std::uint64_t{1} << (2 * length)) - 1)) << (2 * offset);
-        } else {
-            store_word(out, bytes, i >> 5, word | pattern << (2 * offset));
-            std::size_t left = std::size_t(length) - (32 - offset), w = (i >> 5) + 1;
-            for (; left >= 32; left -= 32) store_word(out, bytes, w++, pattern);
-            word = pattern & ((std::uint64_t{1} << (2 * left)) - 1);
-        }
-        i += std::size_t(length);
+        const std::size_t w = i >> 5, end = i + std::size_t(length);
+        const std::uint64_t started = word | pattern << (2 * (i & 31));
+        store_le64(out + 8 * w, started);
+        store_le64(out + 8 * (w + 1), pattern);
+        if ((i & 31) + length >= 64)
+            for (std::size_t x = w + 2; x <= (end >> 5) && x < words; ++x)
+                store_le64(out + 8 * x, pattern);
+        const std::uint64_t below_end = (std::uint64_t{1} << (2 * (end & 31))) - 1;
+        word = ((end >> 5) == w ? started : pattern) & below_end;
+        i = end;
         if (i < n) value = value_of_rank(value, rank);
     }
-    if (i & 31) store_word(out, bytes, i >> 5, word);
+    if (i & 31) store_le64(out + 8 * (i >> 5), word);
     return s.within();
 }
 

@@ -41,8 +41,10 @@ class RunCode {
 
     // A block's values (each below 4, their tokens counted in the code) as a frame.
     void encode(std::span<const std::uint16_t> values, std::vector<unsigned char>& frame) const;
-    // A frame back to its n values, packed four a byte (encoding packed2) into out. False
-    // when the frame is not n values of this code.
+    // A frame back to its n values, packed four a byte (encoding packed2) into out, which
+    // holds decoded_room(n) bytes: it is written a word at a time, and the bytes past the
+    // values are left undefined. False when the frame is not n values of this code.
+    static constexpr std::size_t decoded_room(std::size_t n) { return 8 * ((n + 31) / 32 + 1); }
     bool decode(const unsigned char* frame, std::size_t size, std::size_t n,
                 unsigned char* out) const;
     // Entry i of a frame of n values, its runs read only as far as i: on from `at`, a cursor

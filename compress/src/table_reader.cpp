@@ -251,7 +251,8 @@ ErrorCode TableReader::decompress_block(std::uint64_t b, DecodeContext& ctx,
     if (const auto e = checked_frame(b, frame_start, frame, true, message); e != ErrorCode::ok)
         return e;
     const std::size_t bytes = detail::encoded_size(encoding(), block_entries(b));
-    if (ctx.scratch_.size() < bytes) ctx.scratch_.resize(bytes);
+    const std::size_t room = run_code_ ? detail::RunCode::decoded_room(block_entries(b)) : bytes;
+    if (ctx.scratch_.size() < room) ctx.scratch_.resize(room);
     if (run_code_) {
         if (!run_code_->decode(frame_start, frame, block_entries(b), ctx.scratch_.data()))
             return fail(ErrorCode::corrupt,

@@ -47,13 +47,15 @@ std::vector<unsigned char> packed(const std::vector<std::uint16_t>& v) {
     return out;
 }
 
-// Decodes into a buffer with a guard behind the block's bytes: nothing may be written there.
+// Decodes into a buffer with a guard behind the room decode asks for: nothing may be written
+// there.
 bool decode_guarded(const RunCode& code, const std::vector<unsigned char>& frame, std::size_t n,
                     std::vector<unsigned char>& out) {
     const std::size_t bytes = detail::encoded_size(Encoding::packed2, n);
-    out.assign(bytes + 16, 0xAB);
+    const std::size_t room = RunCode::decoded_room(n);
+    out.assign(room + 16, 0xAB);
     const bool ok = code.decode(frame.data(), frame.size(), n, out.data());
-    for (std::size_t b = bytes; b < out.size(); ++b) EXPECT_EQ(out[b], 0xAB) << "byte " << b;
+    for (std::size_t b = room; b < out.size(); ++b) EXPECT_EQ(out[b], 0xAB) << "byte " << b;
     out.resize(bytes);
     return ok;
 }
