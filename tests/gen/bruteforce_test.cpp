@@ -399,10 +399,10 @@ TEST(GenAgreesWithBruteForceLong, LongEnglishProblemPositions) {
         {"Gould's #97 (published won)", "W:W21,22,K11:BK3,K23", Counts{2, 1, 0, 2}},
         {"Gem #144 (published drawn)", "W:W11,27,K13:B6,K14", Counts{2, 1, 1, 1}},
     };
+    const auto& tb = SolvedTables<English>::get(5);
     for (const Problem& problem : problems) {
         const auto t = std::chrono::steady_clock::now();
         const BruteForceSolver<English> bf({5, problem.top});
-        const auto& tb = SolvedTables<English>::get(5);
         expect_same_values(bf, [&](const Position<English>& p) { return tb.probe(p); });
         const BruteValue v = brute_value(bf, problem.fen);
         std::printf("[   info   ] %s %s: %s, %zu positions, %.1fs\n", problem.name, problem.fen,
