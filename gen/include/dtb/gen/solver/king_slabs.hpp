@@ -10,7 +10,12 @@
 //
 // Slabs are ranked by the other kings' squares over the block's free squares: white ones,
 // then black ones, each over all free squares (a slab whose white and black kings meet has
-// no position). Where both sides have two kings or more, a bit king would have to be one of
+// no position). Frisian's king-move streaks (index.hpp) are the outer term of a block's index:
+// a slab is also a pair of streak states, a king move leads to the slab of the streak it
+// leaves, and a king at the end of its run has no move. The bit king is its side's only
+// king, so its streak is a count, the same for every square of the word. Those moves are not
+// reversible, so each side whose moves change a streak has its predecessors' list besides
+// its successors'. Where both sides have two kings or more, a bit king would have to be one of
 // several alike and each position would lie in several slabs, slower than the counting loop
 // (docs/performance.md), so such blocks keep the counting loop.
 //
@@ -71,7 +76,10 @@ class KingSlabs : CellFormat {
             for (std::uint64_t r = 0; r < ranks_[c]; ++r)
                 subsets_[c][r] = Index<V>::ordinal_subset(r, others_[c]);
         }
-        slabs_ = ranks_[0] * ranks_[1];
+        plain_ = ranks_[0] * ranks_[1];
+        streaks_ = {idx.streaks(Color::white), idx.streaks(Color::black)};
+        streak_size_ = idx.block_size() / (streaks_[0] * streaks_[1]);
+        slabs_ = plain_ * streaks_[0] * streaks_[1];
         if (slabs_ >= (std::uint64_t{1} << 32))
             throw std::runtime_error("generator: too many king placements in a block");
         between_.assign(std::size_t(G::bits) * G::bits, bb{0});
@@ -96,8 +104,10 @@ class KingSlabs : CellFormat {
             std::uint32_t slab;
             std::uint8_t from, to;
         };
-        LargeVector<std::uint32_t> first_edge[2];  // by side to move: CSR offsets by slab
-        LargeVector<Edge> edges[2];
+        // By side to move, CSR by slab: the slabs its moves lead to, and where they differ
+        // (a move changes a streak), the slabs whose moves lead here.
+        LargeVector<std::uint32_t> first_edge[2], first_pred[2];
+        LargeVector<Edge> edges[2], preds[2];
         std::array<LargeVector<bb>, kArrays> words[2];  // by side to move, array, slab
         LargeVector<std::uint32_t> stamp[2];            // the last level a slab was listed at
         struct Due {
@@ -135,6 +145,8 @@ class KingSlabs : CellFormat {
             auto& first = w.first_edge[s];
             auto& edges = w.edges[s];
             first.assign(slabs_ + 1, 0);
+            w.first_pred[s].clear();
+            w.preds[s].clear();
             if (others_[std::size_t(s)] == 0) {
                 edges.clear();
                 continue;
@@ -159,6 +171,7 @@ class KingSlabs : CellFormat {
                     edges[e++] = {std::uint32_t(n), std::uint8_t(from), std::uint8_t(to)};
                 });
             });
+            if (streaks_[std::size_t(s)] > 1) transpose(w, s);
         }
     }
 
@@ -203,6 +216,7 @@ class KingSlabs : CellFormat {
     // The kings of a slab other than the bit king, by colour; none for a slab without
     // position.
     std::array<bb, 2> kings_of(const Work& w, std::uint64_t slab) const {
+        slab %= plain_;
         const bb white = Index<V>::deposit(subsets_[0][slab / ranks_[1]], w.free);
         const bb black = Index<V>::deposit(subsets_[1][slab % ranks_[1]], w.free);
         return {white, black};
@@ -258,21 +272,89 @@ class KingSlabs : CellFormat {
     }
 
     // Calls f(slab', from, to) for every slab one move from -> to of a king of `side` (not
-    // the bit king) away. Moves are reversible: these are also the slabs from which such a
-    // move (to -> from) leads here.
+    // the bit king) away. Without a streak of `side` moves are reversible: these are also the
+    // slabs from which such a move (to -> from) leads here.
     template <class F>
     void for_each_neighbour(const Work& w, std::uint64_t slab, int side, F&& f) const {
         auto kings = kings_of(w, slab);
         if (kings[0] & kings[1]) return;
         const bb empty = w.free & ~(kings[0] | kings[1]);
+        const bb mine = kings[std::size_t(side)];
         const std::uint64_t other_rank =
             side == 0 ? rank(w, kings[1]) : rank(w, kings[0]) * ranks_[1];
-        for_each_move(kings[std::size_t(side)], empty, [&](int from, int to, bb) {
-            const bb moved = kings[std::size_t(side)] ^ bit<bb>(from) ^ bit<bb>(to);
+        auto codes = streak_codes(slab);
+        const std::uint64_t code = codes[std::size_t(side)];
+        const bool streaks = streaks_[std::size_t(side)] > 1;
+        // The run of `side`, as index.hpp codes it: its king's square and its length.
+        int run_square = -1, run = 0;
+        if (streaks && code != 0) {
+            bb k = mine;
+            for (std::uint64_t j = (code - 1) / kRun; j > 0; --j) k &= k - 1;
+            run_square = lsb(k);
+            run = int((code - 1) % kRun) + 1;
+        }
+        for_each_move(mine, empty, [&](int from, int to, bb) {
+            if (from == run_square && run >= kRun) return;  // the king's run is at its end
+            const bb moved = mine ^ bit<bb>(from) ^ bit<bb>(to);
+            if (streaks) {
+                const int length = from == run_square ? run + 1 : 1;
+                const auto j = std::uint64_t(popcount(moved & (bit<bb>(to) - 1)));
+                codes[std::size_t(side)] = 1 + kRun * j + std::uint64_t(length - 1);
+            }
             const std::uint64_t s =
                 side == 0 ? rank(w, moved) * ranks_[1] + other_rank : other_rank + rank(w, moved);
-            f(s, from, to);
+            f(streak_slot(codes) * plain_ + s, from, to);
         });
+    }
+
+    // The predecessors' lists of `side` from its successors' (an edge of slab k to n becomes
+    // one of n to k, its squares swapped: from is still the king's square in the list's slab).
+    void transpose(Work& w, int side) const {
+        const auto& first = w.first_edge[side];
+        const auto& edges = w.edges[side];
+        auto& pfirst = w.first_pred[side];
+        auto& preds = w.preds[side];
+        pfirst.assign(slabs_ + 1, 0);
+        for (const auto& e : edges) ++pfirst[std::size_t(e.slab) + 1];
+        for (std::uint64_t k = 0; k < slabs_; ++k) pfirst[k + 1] += pfirst[k];
+        preds.resize(edges.size());
+        std::vector<std::uint32_t> at(pfirst.begin(), pfirst.end() - 1);
+        for (std::uint64_t k = 0; k < slabs_; ++k)
+            for (auto e = first[k]; e < first[k + 1]; ++e)
+                preds[at[edges[e].slab]++] = {std::uint32_t(k), edges[e].to, edges[e].from};
+    }
+    // The successors' (true) or predecessors' lists of `side`.
+    static std::pair<const LargeVector<std::uint32_t>&, const LargeVector<typename Work::Edge>&>
+    lists(const Work& w, int side, bool successors) {
+        if (successors || w.first_pred[side].empty()) return {w.first_edge[side], w.edges[side]};
+        return {w.first_pred[side], w.preds[side]};
+    }
+
+    // The streak codes of a slab by colour (0 where a colour keeps none), and back.
+    std::array<std::uint64_t, 2> streak_codes(std::uint64_t slab) const {
+        const std::uint64_t slot = slab / plain_;
+        return {slot / streaks_[1], slot % streaks_[1]};
+    }
+    std::uint64_t streak_slot(const std::array<std::uint64_t, 2>& codes) const {
+        return codes[0] * streaks_[1] + codes[1];
+    }
+    // The slab the bit king's move leads to, and the slab from which its move leads here
+    // (kNoSlab: none). Its code is its run's length.
+    std::uint64_t bit_successor(std::uint64_t slab) const {
+        if (streaks_[std::size_t(bit_side_)] == 1) return slab;
+        auto codes = streak_codes(slab);
+        auto& code = codes[std::size_t(bit_side_)];
+        if (code >= std::uint64_t(kRun)) return kNoSlab;
+        ++code;
+        return streak_slot(codes) * plain_ + slab % plain_;
+    }
+    std::uint64_t bit_predecessor(std::uint64_t slab) const {
+        if (streaks_[std::size_t(bit_side_)] == 1) return slab;
+        auto codes = streak_codes(slab);
+        auto& code = codes[std::size_t(bit_side_)];
+        if (code == 0) return kNoSlab;
+        --code;
+        return streak_slot(codes) * plain_ + slab % plain_;
     }
     // The squares of the bit king that neither block the move of an edge nor stand on its
     // target, given the bit king's squares in the edge's slab (the same set from either end).
@@ -287,18 +369,21 @@ class KingSlabs : CellFormat {
     struct Ranker {
         std::array<std::uint64_t, 17> black_term{};  // (white bit king) by black kings below
         std::uint64_t white_term = 0;                // (black bit king) White's kings
+        std::uint64_t streak_term = 0;               // the slab's streaks
         bb universe = 0, black = 0;
         int side = 0;
         std::uint64_t black_ranks = 0;
         std::uint64_t operator()(int x) const {
             const bb below = bit<bb>(x) - 1;
             const auto rank = std::uint64_t(popcount(universe & below));
-            if (side == 1) return white_term + rank;
-            return rank * black_ranks + black_term[std::size_t(popcount(black & below))];
+            if (side == 1) return streak_term + white_term + rank;
+            return streak_term + rank * black_ranks +
+                   black_term[std::size_t(popcount(black & below))];
         }
     };
-    Ranker ranker(const Work& w, const std::array<bb, 2>& kings) const {
+    Ranker ranker(const Work& w, std::uint64_t slab, const std::array<bb, 2>& kings) const {
         Ranker r;
+        r.streak_term = slab / plain_ * streak_size_;
         r.side = bit_side_;
         r.black_ranks = black_ranks_;
         r.black = kings[1];
@@ -330,7 +415,7 @@ class KingSlabs : CellFormat {
             const auto kings = kings_of(w, slab);
             if (kings[0] & kings[1]) return;
             const bb squares = w.free & ~(kings[0] | kings[1]);
-            const Ranker index = ranker(w, kings);
+            const Ranker index = ranker(w, slab, kings);
             // The slab's cells lie a row of the block apart (a white bit king is the outer
             // term of the index): they are loaded first, in a loop of their own whose loads
             // overlap, instead of each in turn between the branches on the one before.
@@ -468,12 +553,14 @@ class KingSlabs : CellFormat {
             const auto kings = kings_of(w, slab);
             const bb squares = w.free & ~(kings[0] | kings[1]);
             if (mover == bit_side_) {
-                if (lost) or_into<Shared>(w.at(mover, Work::gain, slab), reach(lost, squares));
-                mark<Shared>(w, slab << 1 | std::uint64_t(mover), level, t);
+                if (const std::uint64_t from = bit_predecessor(slab); from != kNoSlab) {
+                    if (lost) or_into<Shared>(w.at(mover, Work::gain, from), reach(lost, squares));
+                    mark<Shared>(w, from << 1 | std::uint64_t(mover), level, t);
+                }
             }
-            const auto& first = w.first_edge[mover];
+            const auto [first, edges] = lists(w, mover, false);
             for (auto e = first[slab]; e < first[slab + 1]; ++e) {
-                const auto& edge = w.edges[mover][e];
+                const auto& edge = edges[e];
                 const bb mask = edge_mask(edge, squares);
                 if (!((lost | won) & mask)) continue;
                 if (lost & mask) or_into<Shared>(w.at(mover, Work::gain, edge.slab), lost & mask);
@@ -503,10 +590,12 @@ class KingSlabs : CellFormat {
                 const auto kings = kings_of(w, slab);
                 const bb squares = w.free & ~(kings[0] | kings[1]);
                 bb escape = 0;
-                if (s == bit_side_) escape = reach(squares & ~w.at(t, Work::won, slab), squares);
-                const auto& first = w.first_edge[s];
+                if (s == bit_side_)
+                    if (const std::uint64_t to = bit_successor(slab); to != kNoSlab)
+                        escape = reach(squares & ~w.at(t, Work::won, to), squares);
+                const auto [first, edges] = lists(w, s, true);
                 for (auto e = first[slab]; e < first[slab + 1] && (open & ~escape); ++e) {
-                    const auto& edge = w.edges[s][e];
+                    const auto& edge = edges[e];
                     escape |= ~w.at(t, Work::won, edge.slab) & edge_mask(edge, squares);
                 }
                 lost |= open & ~escape;
@@ -538,7 +627,7 @@ class KingSlabs : CellFormat {
             w.at(s, Work::fresh_won, slab) = won;
             w.at(s, Work::fresh_lost, slab) = lost;
             w.mine[std::size_t(t)].push_back(ref);
-            const Ranker index = ranker(w, kings_of(w, slab));
+            const Ranker index = ranker(w, slab, kings_of(w, slab));
             for (bb x = won | lost; x;) {
                 const int sq = pop_lsb(x);
                 Cell& c = cells[s][index(sq)];
@@ -549,11 +638,17 @@ class KingSlabs : CellFormat {
         for (auto& m : w.mine) w.fresh.insert(w.fresh.end(), m.begin(), m.end());
     }
 
+    static constexpr int kRun = std::max(V::king_streak_limit, 1);
+    static constexpr std::uint64_t kNoSlab = ~std::uint64_t{0};
+
     std::uint64_t black_ranks_ = 1;  // the index's ranks of Black's kings in a block
     int bit_side_ = 0;
     std::array<int, 2> others_{};
     std::array<std::uint64_t, 2> ranks_{};
     std::array<std::vector<bb>, 2> subsets_;  // ordinal subsets of the other kings by rank
+    std::uint64_t plain_ = 1;  // slabs of one pair of streaks: the other kings' placements
+    std::array<std::uint64_t, 2> streaks_{1, 1};  // by colour, as the index keeps them
+    std::uint64_t streak_size_ = 0;               // the index's entries of one pair of streaks
     std::uint64_t slabs_ = 0;
     std::vector<bb> between_;  // squares strictly between from and to, by from * bits + to
 };

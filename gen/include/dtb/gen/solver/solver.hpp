@@ -81,10 +81,11 @@ class SliceSolver {
             if (ctx_.man_moves_restart && !ctx_.by_block && m.men() > 0)
                 throw std::logic_error("generator: a count that man moves restart needs blocks");
         }
-        // Both shortcuts rank a king move's child from the kings alone: not where the index
-        // holds king-move streaks (frisian), which the move changes too.
-        if (loop == LevelLoop::fastest && !idx.has_streaks()) {
-            ctx_.one_sided = ctx_.by_block && (m.white_kings == 0) != (m.black_kings == 0);
+        if (loop == LevelLoop::fastest) {
+            // The one-sided look ranks a king move's child from the kings alone: not where the
+            // index holds king-move streaks (frisian), which the move changes too.
+            ctx_.one_sided = ctx_.by_block && !idx.has_streaks() &&
+                             (m.white_kings == 0) != (m.black_kings == 0);
             // The bit-parallel loop wants regions of one block: men only advance, or no men.
             if (!ctx_.one_sided && (kMenOnlyAdvance<V> || m.men() == 0))
                 ctx_.slabs = KingSlabs<V>(idx, true);
