@@ -16,8 +16,8 @@
 //     single king (a block of a slice with men, or a slice of kings only);
 //   the counting loop (counting_loop.hpp) elsewhere.
 // Shortcuts:
-//   one_sided.hpp     a block where one side has no king: both passes in one look per
-//                     position, no level loop;
+//   one_sided.hpp     a block where one side has no king (and no frisian streak is kept):
+//                     both passes in one look per position, no level loop;
 //   side_by_side.hpp  a slice of kings only with a lone king, on several threads: its two
 //                     passes at once, one thread each;
 //   men_only.hpp      a slice of men only that only advance: no pass at all.
@@ -84,8 +84,8 @@ class SliceSolver {
         if (loop == LevelLoop::fastest) {
             // The one-sided look ranks a king move's child from the kings alone: not where the
             // index holds king-move streaks (frisian), which the move changes too.
-            ctx_.one_sided = ctx_.by_block && !idx.has_streaks() &&
-                             (m.white_kings == 0) != (m.black_kings == 0);
+            ctx_.one_sided =
+                ctx_.by_block && !idx.has_streaks() && (m.white_kings == 0) != (m.black_kings == 0);
             // The bit-parallel loop wants regions of one block: men only advance, or no men.
             if (!ctx_.one_sided && (kMenOnlyAdvance<V> || m.men() == 0))
                 ctx_.slabs = KingSlabs<V>(idx, true);
