@@ -170,10 +170,10 @@ inline constexpr double kInFilesTime = 2.5;
 inline constexpr double kTwoThreadsSpeedup = 1.82;
 // A variant's time a position against russian's, from the rates of the largest runs: on
 // 10x10 boards 0.8 (international up to 6 pieces at 9.1 M a second against russian up to 7
-// at 7.3), with frisian's king-move streaks 2.35 (3.1 M a second up to 5 pieces).
+// at 7.3), with frisian's king-move streaks 0.63 (11.7 M a second up to 5 pieces).
 template <class V>
 constexpr double variant_pace() {
-    if constexpr (V::king_streak_limit > 0) return 2.35;
+    if constexpr (V::king_streak_limit > 0) return 0.63;
     return V::board::squares == 50 ? 0.8 : 1.0;
 }
 inline double solve_seconds(const MaterialLoad& l, compress::Compression compression, bool wdl_only,
