@@ -171,7 +171,7 @@ class KingSlabs : CellFormat {
                     edges[e++] = {std::uint32_t(n), std::uint8_t(from), std::uint8_t(to)};
                 });
             });
-            if (streaks_[std::size_t(s)] > 1) transpose(w, s);
+            if (keeps_predecessors(s)) transpose(w, s);
         }
     }
 
@@ -216,7 +216,7 @@ class KingSlabs : CellFormat {
     // The kings of a slab other than the bit king, by colour; none for a slab without
     // position.
     std::array<bb, 2> kings_of(const Work& w, std::uint64_t slab) const {
-        slab %= plain_;
+        if constexpr (kStreaks) slab %= plain_;
         const bb white = Index<V>::deposit(subsets_[0][slab / ranks_[1]], w.free);
         const bb black = Index<V>::deposit(subsets_[1][slab % ranks_[1]], w.free);
         return {white, black};
@@ -323,10 +323,15 @@ class KingSlabs : CellFormat {
             for (auto e = first[k]; e < first[k + 1]; ++e)
                 preds[at[edges[e].slab]++] = {std::uint32_t(k), edges[e].to, edges[e].from};
     }
+    // Whether `side` has moves of other kings that change its streak: then its predecessors'
+    // lists differ from its successors'.
+    bool keeps_predecessors(int side) const {
+        return others_[std::size_t(side)] > 0 && streaks_[std::size_t(side)] > 1;
+    }
     // The successors' (true) or predecessors' lists of `side`.
-    static std::pair<const LargeVector<std::uint32_t>&, const LargeVector<typename Work::Edge>&>
-    lists(const Work& w, int side, bool successors) {
-        if (successors || w.first_pred[side].empty()) return {w.first_edge[side], w.edges[side]};
+    std::pair<const LargeVector<std::uint32_t>&, const LargeVector<typename Work::Edge>&> lists(
+        const Work& w, int side, bool successors) const {
+        if (successors || !keeps_predecessors(side)) return {w.first_edge[side], w.edges[side]};
         return {w.first_pred[side], w.preds[side]};
     }
 
@@ -341,7 +346,7 @@ class KingSlabs : CellFormat {
     // The slab the bit king's move leads to, and the slab from which its move leads here
     // (kNoSlab: none). Its code is its run's length.
     std::uint64_t bit_successor(std::uint64_t slab) const {
-        if (streaks_[std::size_t(bit_side_)] == 1) return slab;
+        if (!kStreaks || streaks_[std::size_t(bit_side_)] == 1) return slab;
         auto codes = streak_codes(slab);
         auto& code = codes[std::size_t(bit_side_)];
         if (code >= std::uint64_t(kRun)) return kNoSlab;
@@ -349,7 +354,7 @@ class KingSlabs : CellFormat {
         return streak_slot(codes) * plain_ + slab % plain_;
     }
     std::uint64_t bit_predecessor(std::uint64_t slab) const {
-        if (streaks_[std::size_t(bit_side_)] == 1) return slab;
+        if (!kStreaks || streaks_[std::size_t(bit_side_)] == 1) return slab;
         auto codes = streak_codes(slab);
         auto& code = codes[std::size_t(bit_side_)];
         if (code == 0) return kNoSlab;
@@ -383,7 +388,7 @@ class KingSlabs : CellFormat {
     };
     Ranker ranker(const Work& w, std::uint64_t slab, const std::array<bb, 2>& kings) const {
         Ranker r;
-        r.streak_term = slab / plain_ * streak_size_;
+        if constexpr (kStreaks) r.streak_term = slab / plain_ * streak_size_;
         r.side = bit_side_;
         r.black_ranks = black_ranks_;
         r.black = kings[1];
@@ -638,6 +643,7 @@ class KingSlabs : CellFormat {
         for (auto& m : w.mine) w.fresh.insert(w.fresh.end(), m.begin(), m.end());
     }
 
+    static constexpr bool kStreaks = V::king_streak_limit > 0;
     static constexpr int kRun = std::max(V::king_streak_limit, 1);
     static constexpr std::uint64_t kNoSlab = ~std::uint64_t{0};
 
