@@ -281,6 +281,24 @@ class Index {
         return set;
     }
 
+    // A streak as the index numbers it (the top of this file): 0 for none, else
+    // 1 + L * j + length - 1 for a run of `length` moves of the j-th of `kings` (lowest square
+    // first), the king on `square`.
+    struct StreakRun {
+        int square = -1;  // none
+        int length = 0;
+    };
+    static std::uint64_t encode_streak(bb kings, StreakRun run) {
+        if (run.square < 0) return 0;
+        const int j = popcount(kings & (bit<bb>(run.square) - 1));
+        return 1 + std::uint64_t(kRun * j + run.length - 1);
+    }
+    static StreakRun decode_streak(bb kings, std::uint64_t code) {
+        if (code == 0) return {};
+        for (std::uint64_t j = (code - 1) / kRun; j > 0; --j) kings &= kings - 1;
+        return {lsb(kings), int((code - 1) % kRun) + 1};
+    }
+
     // The squares of universe whose ordinals (their places in universe, lowest first) are
     // in `ordinals`.
     static bb deposit(bb ordinals, bb universe) {
@@ -325,18 +343,16 @@ class Index {
         const int s = static_cast<int>(c);
         const auto sq = p.extra.square[s];
         if (streaks_[s] == 1 || sq == p.extra.kNone) return 0;
-        const int j = popcount(p.kings_of(c) & (bit<bb>(sq) - 1));
-        return 1 + std::uint64_t(kRun * j + p.extra.count[s] - 1);
+        return encode_streak(p.kings_of(c), {sq, p.extra.count[s]});
     }
     void set_streak(Position<V>& p, Color c, std::uint64_t code) const {
         const int s = static_cast<int>(c);
         p.extra.square[s] = p.extra.kNone;
         p.extra.count[s] = 0;
         if (code == 0) return;
-        bb kings = p.kings_of(c);
-        for (std::uint64_t j = (code - 1) / kRun; j > 0; --j) kings &= kings - 1;
-        p.extra.square[s] = std::uint8_t(lsb(kings));
-        p.extra.count[s] = std::uint8_t((code - 1) % kRun + 1);
+        const StreakRun run = decode_streak(p.kings_of(c), code);
+        p.extra.square[s] = std::uint8_t(run.square);
+        p.extra.count[s] = std::uint8_t(run.length);
     }
 
     // The next k-subset in colex order of ordinals c[0] < ... < c[k-1] below n.

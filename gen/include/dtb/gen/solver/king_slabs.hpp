@@ -59,6 +59,7 @@ template <class V>
 class KingSlabs : CellFormat {
     using G = typename V::board;
     using bb = typename G::bb;
+    using StreakRun = typename Index<V>::StreakRun;
 
   public:
     // `wanted`: whether the solver would use the loop (its regions are single blocks); the
@@ -285,22 +286,13 @@ class KingSlabs : CellFormat {
         auto codes = streak_codes(slab);
         const std::uint64_t code = codes[std::size_t(side)];
         const bool streaks = streaks_[std::size_t(side)] > 1;
-        // The run of `side`, as index.hpp codes it: its king's square and its length.
-        int run_square = -1, run = 0;
-        if (streaks && code != 0) {
-            bb k = mine;
-            for (std::uint64_t j = (code - 1) / kRun; j > 0; --j) k &= k - 1;
-            run_square = lsb(k);
-            run = int((code - 1) % kRun) + 1;
-        }
+        const auto run = streaks ? Index<V>::decode_streak(mine, code) : StreakRun{};
         for_each_move(mine, empty, [&](int from, int to, bb) {
-            if (from == run_square && run >= kRun) return;  // the king's run is at its end
+            if (from == run.square && run.length >= kRun) return;  // the king's run is at its end
             const bb moved = mine ^ bit<bb>(from) ^ bit<bb>(to);
-            if (streaks) {
-                const int length = from == run_square ? run + 1 : 1;
-                const auto j = std::uint64_t(popcount(moved & (bit<bb>(to) - 1)));
-                codes[std::size_t(side)] = 1 + kRun * j + std::uint64_t(length - 1);
-            }
+            if (streaks)
+                codes[std::size_t(side)] =
+                    Index<V>::encode_streak(moved, {to, from == run.square ? run.length + 1 : 1});
             const std::uint64_t s =
                 side == 0 ? rank(w, moved) * ranks_[1] + other_rank : other_rank + rank(w, moved);
             f(streak_slot(codes) * plain_ + s, from, to);
