@@ -1,7 +1,7 @@
 // Generator speed: positions resolved per second on representative slices — kings only,
 // men only, mixed; 8x8 and 10x10 — with the slices they depend on solved once beforehand.
 // And what dtb gen does with a solved slice before the next: its tables written (fast preset),
-// and of that the search for the entries they leave out.
+// and of that the search for the entries they leave out; and its values under the counters.
 // Run: dtb_bench --benchmark_filter=Gen   (threads: OMP_NUM_THREADS)
 #include <benchmark/benchmark.h>
 #include <omp.h>
@@ -14,6 +14,7 @@
 #include <string>
 
 #include "dtb/core/variant.hpp"
+#include "dtb/gen/counters/counters_solve.hpp"
 #include "dtb/gen/run/solved_slices.hpp"
 #include "dtb/gen/tables/table_files.hpp"
 
@@ -108,6 +109,36 @@ void write_bench(benchmark::State& state, const char* material) {
     count_entries(state, s);
 }
 
+// What the counters of material m are solved from: m's pure values, and the counters of every
+// material before it in the run's order, held (solved once, from their pure values).
+struct CountersInputs {
+    SolvedSlices<Russian> pure;
+    CountersSlices<Russian> counters{Russian::counter_sets[0]};
+    std::unique_ptr<Slice<Russian>> target;
+};
+const CountersInputs& counters_inputs(const Material& m) {
+    static std::map<Material, std::unique_ptr<CountersInputs>> cache;
+    auto& in = cache[m];
+    if (in) return *in;
+    in = std::make_unique<CountersInputs>();
+    in->pure = needed_by<Russian>(m);
+    for (const auto& d : materials_up_to(m.pieces())) {
+        if (d == m) break;
+        if (const auto* pure = in->pure.slice(d)) in->counters.add(d, in->counters.solve(d, pure));
+    }
+    in->target = SliceSolver<Russian>(m, in->pure.exits()).solve();
+    return *in;
+}
+
+// m's values under russian's counters (the two-count solver where m has men), its pure values
+// at hand as in a run.
+void counters_bench(benchmark::State& state, const char* material) {
+    const Material m = *Material::parse(material);
+    const CountersInputs& in = counters_inputs(m);
+    for (auto _ : state) benchmark::DoNotOptimize(in.counters.solve(m, in.target.get()));
+    count_entries(state, *in.target);
+}
+
 template <class V>
 void register_gen(const char* material) {
     const std::string name = "Gen/" + std::string(V::name) + "/" + material;
@@ -132,6 +163,11 @@ const bool registered = [] {
     benchmark::RegisterBenchmark("GenWrite/russian/KMvKKM", write_bench, "KMvKKM")
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
+    for (const char* m : {"KMvKKM", "KMvKM"})
+        benchmark::RegisterBenchmark(("GenCounters/russian/" + std::string(m)).c_str(),
+                                     counters_bench, m)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
     return true;
 }();
 

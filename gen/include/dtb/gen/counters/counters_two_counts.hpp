@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -57,6 +58,7 @@ struct TwoCountSolution {
 template <class V, class CaptureWdl, class PromotionWdl>
 class TwoCountSolver {
     using G = typename V::board;
+    using bb = typename G::bb;
     using P = Position<V>;
 
   public:
@@ -115,6 +117,48 @@ class TwoCountSolver {
     bool unrank(std::uint64_t node, P& p) const {
         return index_.unrank(node % n_, Color(int(node / n_)), p);
     }
+    // A king move keeps the men, so its child (or predecessor) is in the node's block and
+    // only its kings need ranking.
+    std::uint64_t block_base(std::uint64_t node) const {
+        const std::uint64_t i = node % n_;
+        return i - i % index_.block_size();
+    }
+    std::uint32_t node_in_block(const P& q, std::uint64_t base) const {
+        return std::uint32_t(std::uint64_t(int(q.side)) * n_ + index_.rank_in_block(q, base));
+    }
+
+    // Calls f(child node, whether a man moved) for each of p's moves but its promotions (p
+    // has moves and no capture). Where Black's kings move (no streaks), White's term of the
+    // index stays and a child's rank is one lookup.
+    template <class F>
+    void for_each_child(std::uint64_t node, const P& p, F&& f) const {
+        using MG = MoveGen<V>;
+        MG::for_each_quiet_man_move(p, [&](int from, int to, bool promotes) {
+            if (!promotes) f(node_of(apply(p, MG::quiet_move(from, to, false))), true);
+        });
+        const std::uint64_t base = block_base(node);
+        const bb mine = p.kings_of(p.side), empty = p.empty();
+        for (bb kings = mine & ~Rules<V>::frozen_king(p); kings;) {
+            const int from = pop_lsb(kings);
+            bb to = MG::king_reach(from, empty);
+            if (kBlackKingsLast && p.side == Color::black) {
+                const std::uint64_t white = index_.white_kings_term(p, base);
+                const typename Index<V>::KingsAfterMove after(
+                    mine ^ bit<bb>(from), kings_universe(p) & ~p.kings_of(Color::white));
+                while (to) f(std::uint32_t(white + after.rank(pop_lsb(to))), false);
+            } else {
+                while (to)
+                    f(node_in_block(apply(p, MG::quiet_move(from, pop_lsb(to), false)), base),
+                      false);
+            }
+        }
+    }
+    // The squares kings may stand on: those the men leave.
+    static bb kings_universe(const P& p) {
+        return G::board & ~(p.men(Color::white) | p.men(Color::black));
+    }
+    // Without streaks Black's kings are the last term of the index (index.hpp).
+    static constexpr bool kBlackKingsLast = V::king_streak_limit == 0;
 
     // Every node's kind, its value where it is fixed at every level (no move: lost at 0; a
     // capture: its children's), the exits of its promotions, and its pure sign if known.
@@ -202,8 +246,7 @@ class TwoCountSolver {
             for (std::size_t c = k * kChunk; c < end; ++c) {
                 const std::uint32_t child = changes[c].node;
                 const bool lost = sign_[child] == std::uint8_t(Wdl::loss);
-                auto reach = [&](const P& q, bool man) {
-                    const std::uint32_t pred = node_of(q);
+                auto reach = [&](std::uint32_t pred, bool man) {
                     if (!(info_[pred] & kMoves)) return;
                     const auto sg = Wdl(sign_[pred]);
                     if (sg == Wdl::win) {
@@ -216,10 +259,28 @@ class TwoCountSolver {
                 };
                 P p;
                 unrank(child, p);
-                Unmoves<V>::template for_each<false>(
-                    p, [&](const P& q, int, int) { reach(q, false); });
+                const std::uint64_t base = block_base(child);
+                if (kBlackKingsLast && p.side == Color::white) {
+                    // Black moved a king: White's term stays, and the king that moved is
+                    // ranked back on its square before.
+                    const std::uint64_t white = n_ + index_.white_kings_term(p, base);
+                    const bb theirs = p.kings_of(Color::black);
+                    const bb universe = kings_universe(p) & ~p.kings_of(Color::white);
+                    std::optional<typename Index<V>::KingsAfterMove> after;
+                    int moved = -1;
+                    Unmoves<V>::template for_each<false>(p, [&](const P&, int from, int to) {
+                        if (to != moved) {
+                            after.emplace(theirs ^ bit<bb>(to), universe);
+                            moved = to;
+                        }
+                        reach(std::uint32_t(white + after->rank(from)), false);
+                    });
+                } else {
+                    Unmoves<V>::template for_each<false>(
+                        p, [&](const P& q, int, int) { reach(node_in_block(q, base), false); });
+                }
                 Unmoves<V>::template for_each_man<false>(
-                    p, [&](const P& q, int, int) { reach(q, true); });
+                    p, [&](const P& q, int, int) { reach(node_of(q), true); });
             }
         });
     }
@@ -272,19 +333,13 @@ class TwoCountSolver {
     std::uint8_t budget(std::uint64_t node) {
         P p;
         unrank(node, p);
-        MoveList<G> moves;
-        MoveGen<V>::generate(p, moves);
         const auto sg = Wdl(sign_[node]);
-        const auto men = p.men(p.side);
         int win = info_[node] & kExitWin ? 1 : kNone;
         int loss = info_[node] & kExitOther ? kNone : 1;
-        for (const auto& move : moves) {
-            if (move.promotes) continue;
-            const std::uint32_t c = node_of(apply(p, move));
-            const bool man = (men & bit<typename G::bb>(move.from)) != 0;
+        for_each_child(node, p, [&](std::uint32_t c, bool man) {
             if (sg != Wdl::loss) win = std::min(win, cost(c, man, true));
             if (sg != Wdl::win) loss = std::max(loss, cost(c, man, false));
-        }
+        });
         if (sg == Wdl::win) loss = kNone;
         if (sg == Wdl::loss) win = kNone;
         const int best = std::min(win, loss);
