@@ -17,9 +17,9 @@
 #include "dtb/core/position.hpp"
 #include "dtb/core/successor_values.hpp"
 #include "dtb/core/value.hpp"
+#include "dtb/gen/run/written_values.hpp"
 #include "dtb/gen/solver/exit_value.hpp"
 #include "dtb/gen/solver/slice.hpp"
-#include "dtb/gen/run/written_values.hpp"
 
 namespace dtb::gen {
 
