@@ -7,9 +7,9 @@
 
 #include "dtb/core/variant.hpp"
 #include "dtb/gen/run/array_stock.hpp"
+#include "dtb/gen/run/solved_slices.hpp"
 #include "dtb/gen/solver/coded_slice.hpp"
 #include "dtb/gen/solver/exit_code.hpp"
-#include "dtb/gen/run/solved_slices.hpp"
 
 namespace dtb::gen {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "dtb/core/variant.hpp"
-#include "dtb/gen/tables/slice_stats.hpp"
 #include "dtb/gen/solver/symmetry.hpp"
+#include "dtb/gen/tables/slice_stats.hpp"
 #include "gen_test_support.hpp"
 
 namespace dtb::gen {

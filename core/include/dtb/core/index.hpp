@@ -234,6 +234,7 @@ class Index {
     // instead of a term per king.
     class KingsAfterMove {
       public:
+        KingsAfterMove() = default;
         // `others`: the kings that stay, squares of `free`.
         KingsAfterMove(bb others, bb free) : others_(others), free_(free) {
             // With j others below the mover, the i-th other (from 0, lowest first) is the
@@ -259,7 +260,7 @@ class Index {
         }
 
       private:
-        bb others_, free_;
+        bb others_{}, free_{};
         std::array<std::uint64_t, 17> base_{};
     };
 

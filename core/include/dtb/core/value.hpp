@@ -48,14 +48,18 @@ inline constexpr std::array<ValueKind, 2> kCountersKinds = {ValueKind::counters,
                                                             ValueKind::counters_idle};
 // Every file the counters' values of a material may have.
 inline constexpr std::array<ValueKind, 6> kCountersFileKinds = {
-    ValueKind::counters,       ValueKind::counters_idle,     ValueKind::counters_steps,
-    ValueKind::counters_idle_steps, ValueKind::counters_distance, ValueKind::counters_idle_distance};
-inline constexpr std::array<ValueKind, 9> kEveryKind = {
-    ValueKind::wdl,           ValueKind::dtw,
-    ValueKind::dtc,           ValueKind::counters,
-    ValueKind::counters_idle, ValueKind::counters_steps,
-    ValueKind::counters_idle_steps, ValueKind::counters_distance,
-    ValueKind::counters_idle_distance};
+    ValueKind::counters,          ValueKind::counters_idle,
+    ValueKind::counters_steps,    ValueKind::counters_idle_steps,
+    ValueKind::counters_distance, ValueKind::counters_idle_distance};
+inline constexpr std::array<ValueKind, 9> kEveryKind = {ValueKind::wdl,
+                                                        ValueKind::dtw,
+                                                        ValueKind::dtc,
+                                                        ValueKind::counters,
+                                                        ValueKind::counters_idle,
+                                                        ValueKind::counters_steps,
+                                                        ValueKind::counters_idle_steps,
+                                                        ValueKind::counters_distance,
+                                                        ValueKind::counters_idle_distance};
 // k's place among all kinds, pure first.
 constexpr int kind_index(ValueKind k) { return int(k) - int(ValueKind::wdl); }
 constexpr bool is_counters_kind(ValueKind k) {

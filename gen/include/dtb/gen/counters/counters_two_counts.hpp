@@ -141,17 +141,17 @@ class TwoCountSolver {
         // Black's king on `from` stands on `to` instead.
         std::uint64_t rank(int from, int to) {
             if (from != moved_) {
-                after_.emplace(kings_ ^ bit<bb>(from), universe_);
+                after_ = typename Index<V>::KingsAfterMove(kings_ ^ bit<bb>(from), universe_);
                 moved_ = from;
             }
-            return white_ + after_->rank(to);
+            return white_ + after_.rank(to);
         }
 
       private:
         std::uint64_t white_;
         bb kings_, universe_;
         int moved_ = -1;
-        std::optional<typename Index<V>::KingsAfterMove> after_;
+        typename Index<V>::KingsAfterMove after_;
     };
 
     // Calls f(child node, whether a man moved) for each of p's moves but its promotions (p
