@@ -84,6 +84,7 @@ class TwoCountSolver {
     TwoCountSolution<V> solve() {
         classify();
         std::vector<Change> changes = captures_from_first_level();
+        mark_first_level();
         for (int b = 1; b <= balance_limit_; ++b) {
             const std::vector<Change> more = level(b);
             changes.insert(changes.end(), more.begin(), more.end());
@@ -99,7 +100,13 @@ class TwoCountSolver {
     static constexpr std::uint64_t kPiece = 1 << 12;
     static constexpr int kNone = std::numeric_limits<int>::max();
     // What a node is, bit by bit.
-    enum : std::uint8_t { kMoves = 1, kExitWin = 2, kExitOther = 4, kCapture = 8 };
+    enum : std::uint8_t {
+        kMoves = 1,
+        kExitWin = 2,
+        kExitOther = 4,
+        kCapture = 8,
+        kOnlyPromotions = 16,  // every move a promotion (no child in for_each_child)
+    };
 
     struct Change {
         std::uint32_t node;
@@ -209,9 +216,12 @@ class TwoCountSolver {
                     classify_capture(node, p, moves);
                     continue;
                 }
-                std::uint8_t info = kMoves;
+                std::uint8_t info = kMoves | kOnlyPromotions;
                 for (const auto& move : moves) {
-                    if (!move.promotes) continue;
+                    if (!move.promotes) {
+                        info &= std::uint8_t(~kOnlyPromotions);
+                        continue;
+                    }
                     const Wdl w = promotion_wdl_(p, move, apply(p, move));
                     if (w == Wdl::loss) info |= kExitWin;
                     if (w != Wdl::win) info |= kExitOther;
@@ -238,8 +248,7 @@ class TwoCountSolver {
     }
 
     // At b = 0 only a side without a move has a value: captures hold theirs from b = 1 on
-    // (they take effect with level 1's changes), and every node with moves is looked at
-    // once at b = 1.
+    // (they take effect with level 1's changes).
     std::vector<Change> captures_from_first_level() {
         std::vector<Change> out;
         dirty_.assign(nodes_, 0);
@@ -249,9 +258,25 @@ class TwoCountSolver {
                 out.push_back({std::uint32_t(node), g_[node]});
                 g_[node] = kNever;
             }
-            dirty_[node] = info_[node] & kMoves;
         }
         return out;
+    }
+
+    // Level 1 sees only the losses at b = 0 (sides without a move) and the exits, so the
+    // only budgets it can set are a win by an exit or by a move to such a loss, and a loss
+    // where every move is a promotion to a won child: those nodes are marked, the others
+    // keep no budget and are not computed at level 1.
+    void mark_first_level() {
+        std::vector<Change> losses;
+        for (std::uint64_t node = 0; node < nodes_; ++node) {
+            const std::uint8_t info = info_[node];
+            if (info & kMoves)
+                dirty_[node] =
+                    (info & kExitWin) || ((info & kOnlyPromotions) && !(info & kExitOther));
+            else if (!(info & kCapture) && g_[node] == 0)
+                losses.push_back({std::uint32_t(node), 0});
+        }
+        spread(losses);
     }
 
     // The changes take effect, and what moves to them is looked at next. A won position's
